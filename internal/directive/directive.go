@@ -1,0 +1,196 @@
+// Package directive implements reslint's comment directives, once, for all
+// analyzers:
+//
+//	//reslint:ignore <analyzer>[,<analyzer>] <reason>
+//	//reslint:retry [param...]      (in a function's doc comment)
+//	//reslint:classifier            (in a function's doc comment)
+//	//reslint:breaker               (in a function's doc comment)
+//
+// An ignore directive on a line, or on the line above, silences the named
+// analyzers there. Each analyzer reports its own ignore directives that
+// silenced nothing, so a stale directive does not hide a future finding
+// unnoticed. Malformed directives (no reason, unknown analyzer, unknown
+// verb) are reported once, by the retryscope analyzer that every reslint
+// analyzer builds on (see Check).
+package directive
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Names lists every analyzer name a directive may mention: the analyzers of
+// the suite, including those planned but not yet built, so that a
+// directive written for a newer reslint is not called unknown.
+var Names = []string{
+	"noretrycanceled", "idemkeyperseries", "timerstop", "childbudget",
+	"classifiercentral", "backoffjitter", "breakerverdict", "retryscope",
+}
+
+const prefix = "//reslint:"
+
+// An Ignore is one parsed //reslint:ignore directive.
+type Ignore struct {
+	Pos       token.Pos
+	File      string
+	Line      int // line of the comment; it covers Line and Line+1
+	Analyzers []string
+	Reason    string
+	used      bool
+}
+
+// parseIgnore parses the text after "//reslint:ignore".
+func parseIgnore(rest string) (names []string, reason string) {
+	fields := strings.Fields(rest)
+	if len(fields) == 0 {
+		return nil, ""
+	}
+	for n := range strings.SplitSeq(fields[0], ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			names = append(names, n)
+		}
+	}
+	reason = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), fields[0]))
+	// "//reslint:ignore x // why" is accepted too, as with //nolint.
+	reason = strings.TrimSpace(strings.TrimPrefix(reason, "//"))
+	return names, reason
+}
+
+// verb splits a comment into its reslint verb and the rest, or ok=false
+// when it is not a reslint directive. A directive is a //-comment with no
+// space after the slashes, like //go: and //nolint: directives.
+func verb(text string) (v, rest string, ok bool) {
+	if !strings.HasPrefix(text, prefix) {
+		return "", "", false
+	}
+	body := text[len(prefix):]
+	v, rest, _ = strings.Cut(body, " ")
+	if i := strings.IndexByte(v, '\t'); i >= 0 {
+		v, rest = v[:i], v[i+1:]+" "+rest
+	}
+	return v, rest, true
+}
+
+// A Reporter wraps pass.Report for one analyzer, applying ignore
+// directives that name it. Call Finish at the end of the pass.
+type Reporter struct {
+	pass    *analysis.Pass
+	name    string
+	ignores []*Ignore
+}
+
+// NewReporter collects the ignore directives that name pass.Analyzer.
+// Directives without a reason do not silence anything (Check reports them).
+func NewReporter(pass *analysis.Pass) *Reporter {
+	r := &Reporter{pass: pass, name: pass.Analyzer.Name}
+	for _, f := range pass.Files {
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				v, rest, ok := verb(c.Text)
+				if !ok || v != "ignore" {
+					continue
+				}
+				names, reason := parseIgnore(rest)
+				if reason == "" || !slices.Contains(names, r.name) {
+					continue
+				}
+				p := pass.Fset.Position(c.Slash)
+				r.ignores = append(r.ignores, &Ignore{Pos: c.Slash, File: p.Filename, Line: p.Line, Analyzers: names, Reason: reason})
+			}
+		}
+	}
+	return r
+}
+
+// Report reports d unless an ignore directive covers its line.
+func (r *Reporter) Report(d analysis.Diagnostic) {
+	if len(r.ignores) > 0 {
+		p := r.pass.Fset.Position(d.Pos)
+		for _, ig := range r.ignores {
+			if ig.File == p.Filename && (p.Line == ig.Line || p.Line == ig.Line+1) {
+				ig.used = true
+				return
+			}
+		}
+	}
+	r.pass.Report(d)
+}
+
+// Reportf is Report with a formatted message and no fixes.
+func (r *Reporter) Reportf(pos token.Pos, format string, args ...any) {
+	r.Report(analysis.Diagnostic{Pos: pos, Message: fmt.Sprintf(format, args...)})
+}
+
+// Finish reports the ignore directives for this analyzer that silenced
+// nothing.
+func (r *Reporter) Finish() {
+	for _, ig := range r.ignores {
+		if !ig.used {
+			r.pass.Reportf(ig.Pos, "//reslint:ignore directive for %s silences nothing here; remove it", r.name)
+		}
+	}
+}
+
+// Check reports malformed directives in the pass's files: an ignore
+// without analyzer names or reason, an unknown analyzer name, an unknown
+// verb, and function markers that are not in a function's doc comment.
+// It is run by one analyzer only, so each problem is reported once.
+func Check(pass *analysis.Pass) {
+	for _, f := range pass.Files {
+		docs := map[*ast.CommentGroup]bool{}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil {
+				docs[fd.Doc] = true
+			}
+		}
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				v, rest, ok := verb(c.Text)
+				if !ok {
+					continue
+				}
+				switch v {
+				case "ignore":
+					names, reason := parseIgnore(rest)
+					if len(names) == 0 {
+						pass.Reportf(c.Slash, "//reslint:ignore directive names no analyzer; write //reslint:ignore <analyzer> <reason>")
+						continue
+					}
+					for _, n := range names {
+						if !slices.Contains(Names, n) {
+							pass.Reportf(c.Slash, "//reslint:ignore names unknown analyzer %q; known analyzers are %s", n, strings.Join(Names, ", "))
+						}
+					}
+					if reason == "" {
+						pass.Reportf(c.Slash, "//reslint:ignore directive has no reason, so it silences nothing; say why the finding is wrong after the analyzer names")
+					}
+				case "retry", "classifier", "breaker":
+					if !docs[cg] {
+						pass.Reportf(c.Slash, "//reslint:%s must be in a function's doc comment to mark that function", v)
+					}
+				default:
+					pass.Reportf(c.Slash, "unknown directive //reslint:%s; known are ignore, retry, classifier, breaker", v)
+				}
+			}
+		}
+	}
+}
+
+// FuncMark reports whether decl's doc comment holds //reslint:<v>, and the
+// words after it (e.g. the operation parameter names of //reslint:retry).
+func FuncMark(decl *ast.FuncDecl, v string) (args []string, ok bool) {
+	if decl == nil || decl.Doc == nil {
+		return nil, false
+	}
+	for _, c := range decl.Doc.List {
+		if got, rest, isDir := verb(c.Text); isDir && got == v {
+			return strings.Fields(rest), true
+		}
+	}
+	return nil, false
+}

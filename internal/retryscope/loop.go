@@ -1,0 +1,346 @@
+package retryscope
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// errVarOf returns the variable that receives the error result of call:
+// the last left-hand side of `v, err := call` / `err = call`, or of
+// `var err = call`. It returns nil when the error is not kept in a variable.
+func errVarOf(info *types.Info, parent ast.Node, call *ast.CallExpr) *types.Var {
+	var lhs []ast.Expr
+	switch p := parent.(type) {
+	case *ast.AssignStmt:
+		if len(p.Rhs) != 1 || ast.Unparen(p.Rhs[0]) != call {
+			return nil
+		}
+		lhs = p.Lhs
+	case *ast.ValueSpec:
+		if len(p.Values) != 1 || ast.Unparen(p.Values[0]) != call {
+			return nil
+		}
+		for _, n := range p.Names {
+			lhs = append(lhs, n)
+		}
+	default:
+		return nil
+	}
+	if len(lhs) == 0 {
+		return nil
+	}
+	id, ok := ast.Unparen(lhs[len(lhs)-1]).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	obj := info.ObjectOf(id)
+	v, _ := obj.(*types.Var)
+	if v == nil || !isError(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+func isError(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// returnsError reports whether the call's last result is an error.
+func returnsError(info *types.Info, call *ast.CallExpr) bool {
+	t := info.TypeOf(call)
+	if tup, ok := t.(*types.Tuple); ok {
+		if tup.Len() == 0 {
+			return false
+		}
+		t = tup.At(tup.Len() - 1).Type()
+	}
+	return isError(t)
+}
+
+// nilTest reports whether cond contains, as a top-level conjunct or
+// disjunct, the comparison `v == nil` (op EQL) or `v != nil` (op NEQ).
+func nilTest(info *types.Info, cond ast.Expr, v *types.Var, op token.Token) bool {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND, token.LOR:
+			return nilTest(info, e.X, v, op) || nilTest(info, e.Y, v, op)
+		case op:
+			return isVar(info, e.X, v) && isNil(info, e.Y) || isVar(info, e.Y, v) && isNil(info, e.X)
+		}
+	}
+	return false
+}
+
+func isVar(info *types.Info, e ast.Expr, v *types.Var) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && info.ObjectOf(id) == v
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, isNil := info.ObjectOf(id).(*types.Nil)
+	return isNil
+}
+
+// leaves reports whether stmts contain a return, a panic or a break/goto
+// that leaves the loop (a break inside a nested loop, switch or select
+// does not), without descending into function literals.
+func leaves(stmts []ast.Stmt) bool {
+	found := false
+	for _, s := range stmts {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				found = true
+			case *ast.BranchStmt:
+				if n.Tok == token.GOTO || n.Tok == token.BREAK && (n.Label != nil || !nestedBreakable(s, n)) {
+					found = true
+				}
+			case *ast.ExprStmt:
+				if c, ok := n.X.(*ast.CallExpr); ok {
+					if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok && id.Name == "panic" {
+						found = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	return found
+}
+
+// nestedBreakable reports whether br sits in a for/range/switch/select
+// nested inside root (so an unlabeled break targets that, not our loop).
+func nestedBreakable(root ast.Node, br *ast.BranchStmt) bool {
+	nested := false
+	var walk func(n ast.Node, depth int)
+	walk = func(n ast.Node, depth int) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if nested || m == nil {
+				return false
+			}
+			if m == br {
+				nested = depth > 0
+				return false
+			}
+			switch m.(type) {
+			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				if m != n {
+					walk(m, depth+1)
+					return false
+				}
+			case *ast.FuncLit:
+				return false
+			}
+			return true
+		})
+	}
+	walk(root, 0)
+	return nested
+}
+
+// endsInExit reports whether the block's last statement leaves the loop
+// unconditionally (return, break, panic).
+func endsInExit(b *ast.BlockStmt) bool {
+	if b == nil || len(b.List) == 0 {
+		return false
+	}
+	last := b.List[len(b.List)-1]
+	switch s := last.(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return s.Tok == token.BREAK || s.Tok == token.GOTO
+	case *ast.ExprStmt:
+		if c, ok := s.X.(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// retryLike reports whether a loop whose attempt's error lands in errVar
+// leaves when the error is nil and can go round again when it is not.
+// Recognised shapes:
+//
+//	if err == nil { return/break }               (leave on success)
+//	if err != nil { ...; continue }; return nil   (go again on failure)
+//	for err != nil { ... }                        (loop condition)
+//
+// stmt is the statement of the loop body that holds the attempt.
+func retryLike(info *types.Info, loop ast.Node, errVar *types.Var) bool {
+	var body *ast.BlockStmt
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		if l.Cond != nil && nilTest(info, l.Cond, errVar, token.NEQ) {
+			return true
+		}
+		body = l.Body
+	case *ast.RangeStmt:
+		body = l.Body
+	}
+	ok := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if nilTest(info, n.Cond, errVar, token.EQL) && leaves(n.Body.List) {
+				ok = true
+			} else if nilTest(info, n.Cond, errVar, token.NEQ) && !endsInExit(n.Body) {
+				// Failure path goes on; success must leave: in the else
+				// branch, or by a return/break later in the loop body.
+				if n.Else != nil && leaves([]ast.Stmt{n.Else}) {
+					ok = true
+				} else {
+					for i, s := range body.List {
+						if s.Pos() <= n.Pos() && n.End() <= s.End() {
+							ok = leavesAtTop(body.List[i+1:])
+							break
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	return ok
+}
+
+// leavesAtTop reports whether one of stmts is itself a return or break.
+func leavesAtTop(stmts []ast.Stmt) bool {
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *ast.ReturnStmt:
+			return true
+		case *ast.BranchStmt:
+			if s.Tok == token.BREAK {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rangesOverCollection reports whether loop is a range over a slice, map,
+// string, channel or iterator rather than over an integer count.
+func rangesOverCollection(info *types.Info, loop ast.Node) bool {
+	r, ok := loop.(*ast.RangeStmt)
+	if !ok {
+		return false
+	}
+	t := info.TypeOf(r.X)
+	if t == nil {
+		return true
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return !ok || b.Info()&types.IsInteger == 0
+}
+
+// Waits reports whether body waits between attempts: time.Sleep, a
+// receive from time.After or a Timer/Ticker channel (alone or in a
+// select), BackOff.NextBackOff, or a call whose name says
+// sleep/backoff/pause (or wait, with a duration argument). Function
+// literals are not entered.
+func Waits(info *types.Info, body ast.Node) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW && IsTimerChan(info, n.X) {
+				found = true
+			}
+		case *ast.CallExpr:
+			if IsWaitCall(info, n) {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// IsTimerChan reports whether e is a channel that fires after a duration:
+// time.After(d), time.Tick(d), or the C field of a *time.Timer/*time.Ticker.
+func IsTimerChan(info *types.Info, e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		fn, _ := typeutil.Callee(info, e).(*types.Func)
+		return isFunc(fn, "time", "After") || isFunc(fn, "time", "Tick")
+	case *ast.SelectorExpr:
+		if e.Sel.Name != "C" {
+			return false
+		}
+		t := info.TypeOf(e.X)
+		return isNamed(t, "time", "Timer") || isNamed(t, "time", "Ticker")
+	}
+	return false
+}
+
+func isFunc(fn *types.Func, path, name string) bool {
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == path && fn.Name() == name
+}
+
+// IsWaitCall reports whether call waits: time.Sleep, NextBackOff, or a
+// function whose name says sleep/backoff/pause, or says wait and takes a
+// duration (sync.WaitGroup.Wait and the like are not backoff waits).
+func IsWaitCall(info *types.Info, call *ast.CallExpr) bool {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil {
+		return false
+	}
+	if isFunc(fn, "time", "Sleep") {
+		return true
+	}
+	if fn.Pkg() != nil {
+		switch fn.Pkg().Path() {
+		case "sync", "os", "os/exec", "golang.org/x/sync/errgroup", "time", "context":
+			return false
+		}
+	}
+	name := strings.ToLower(fn.Name())
+	if name == "nextbackoff" {
+		// (BackOff).NextBackOff computes the next wait; the loops that use
+		// it sleep for that long right after.
+		return true
+	}
+	for _, w := range []string{"sleep", "backoff", "pause"} {
+		if strings.Contains(name, w) {
+			// A constructor (NewExponentialBackOff) or a calculation that
+			// returns the duration (backoffFor(attempt)) does not wait.
+			return !strings.HasPrefix(name, "new") && !strings.HasPrefix(name, "with") &&
+				!isNamed(info.TypeOf(call), "time", "Duration")
+		}
+	}
+	if strings.Contains(name, "wait") {
+		for _, a := range call.Args {
+			if isNamed(info.TypeOf(a), "time", "Duration") {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,724 @@
+// Package retryscope recognises retry scopes (SPEC §1): bodies that may run
+// several times as attempts of one logical operation. Every reslint
+// analyzer that asks "does this code run once per attempt?" requires
+// Analyzer and reads its *Result.
+//
+// A retry scope is one of:
+//   - a retry closure: the operation argument (func literal, closure held in
+//     a local, method value or named function of this package) of a retry
+//     helper. Helpers are the known libraries' retry functions, functions
+//     marked //reslint:retry, functions named by the -retryfuncs setting, and
+//     inferred helpers (exported as HelperFact, so they are recognised in
+//     every importing package);
+//   - a retry loop: a for statement that runs an operation, leaves when its
+//     error is nil, goes round again when it is not, and waits in between;
+//   - a send through a go-retryablehttp client, which retries by itself.
+//
+// The recogniser is conservative: when unsure, a body is not a retry scope.
+package retryscope
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/reslint/reslint/internal/directive"
+)
+
+// Analyzer computes the retry scopes of a package and exports facts about
+// its functions. It also reports malformed //reslint: directives, once for
+// the whole suite.
+var Analyzer = &analysis.Analyzer{
+	Name:       "retryscope",
+	Doc:        "recognise retry scopes and retry helpers (shared by all reslint analyzers); report malformed //reslint: directives",
+	URL:        "https://github.com/reslint/reslint#retry-scopes",
+	Requires:   []*analysis.Analyzer{inspect.Analyzer},
+	Run:        run,
+	FactTypes:  []analysis.Fact{new(CallsFuncParamFact), new(HelperFact)},
+	ResultType: reflect.TypeFor[*Result](),
+}
+
+// retryFuncs is the -retryfuncs setting: comma-separated functions that are
+// retry helpers, as path/to/pkg.Func, path/to/pkg.(*T).Method or
+// path/to/pkg.T.Method. Their operation parameters are the func-typed
+// parameters whose last result is an error.
+var retryFuncs string
+
+func init() {
+	Analyzer.Flags.StringVar(&retryFuncs, "retryfuncs", "", "comma-separated extra retry helpers: path/to/pkg.Func or path/to/pkg.(*T).Method")
+}
+
+// CallsFuncParamFact marks a function that calls some of its func-typed
+// parameters (directly, or by handing them to a function that does).
+// Params are parameter indices.
+type CallsFuncParamFact struct{ Params []int }
+
+func (*CallsFuncParamFact) AFact() {}
+func (f *CallsFuncParamFact) String() string {
+	return "callsparam" + ints(f.Params)
+}
+
+// HelperFact marks a retry helper: a function that runs its func-typed
+// parameters Params as retried operations.
+type HelperFact struct {
+	Params []int
+	How    string // "inferred" or "marked"
+}
+
+func (*HelperFact) AFact() {}
+func (f *HelperFact) String() string {
+	return "retryhelper" + ints(f.Params) + " " + f.How
+}
+
+func ints(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = fmt.Sprint(x)
+	}
+	return "(" + strings.Join(s, ",") + ")"
+}
+
+// Kind says how a scope is retried.
+type Kind int
+
+const (
+	Closure Kind = iota // operation of a retry helper
+	Loop                // body of a retry loop
+	Client              // send through a self-retrying client
+)
+
+func (k Kind) String() string {
+	return [...]string{"retry closure", "retry loop", "self-retrying client"}[k]
+}
+
+// A Scope is one retry scope.
+type Scope struct {
+	Kind Kind
+	// Body is the code that runs once per attempt: the closure's or
+	// function's body, the loop's body, or the send call.
+	Body ast.Node
+	// Func is the *ast.FuncLit or *ast.FuncDecl of a Closure scope.
+	Func ast.Node
+	// Loop is the *ast.ForStmt or *ast.RangeStmt of a Loop scope.
+	Loop ast.Node
+	// Call is the helper call of a Closure scope, or the send of a Client
+	// scope. The operation is Call.Args[OpIndex] for closures.
+	Call    *ast.CallExpr
+	OpIndex int
+	// Attempt is the operation call of a Loop scope, and ErrVar the
+	// variable its error lands in.
+	Attempt *ast.CallExpr
+	ErrVar  *types.Var
+	// Helper names the retry helper for messages ("retry.Do",
+	// "backoff.Retry", "retryablehttp.Client.Do", "retry loop").
+	Helper string
+}
+
+// Result is the retry scopes of a package.
+type Result struct {
+	Scopes []*Scope
+	helper map[*types.Func][]int // this package's and imported helpers seen
+}
+
+// Innermost returns the innermost retry scope whose body contains pos, or nil.
+func (r *Result) Innermost(pos token.Pos) *Scope {
+	var best *Scope
+	for _, s := range r.Scopes {
+		if s.Body.Pos() <= pos && pos < s.Body.End() {
+			if best == nil || s.Body.Pos() >= best.Body.Pos() && s.Body.End() <= best.Body.End() {
+				best = s
+			}
+		}
+	}
+	return best
+}
+
+// In returns all retry scopes whose body contains pos, innermost first.
+func (r *Result) In(pos token.Pos) []*Scope {
+	var out []*Scope
+	for _, s := range r.Scopes {
+		if s.Body.Pos() <= pos && pos < s.Body.End() {
+			out = append(out, s)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Body.Pos() > out[j].Body.Pos() })
+	return out
+}
+
+// HelperParams returns the operation parameter indices of fn if it is a
+// retry helper known to this pass (library, marked, inferred, configured).
+func (r *Result) HelperParams(fn *types.Func) []int { return r.helper[fn] }
+
+// state is the per-pass working set.
+type state struct {
+	pass    *analysis.Pass
+	info    *types.Info
+	decls   map[*types.Func]*ast.FuncDecl
+	calls   map[*types.Func][]int // CallsFuncParam, this package
+	helpers map[*types.Func]*HelperFact
+	defs    map[*types.Var]ast.Expr // locals assigned exactly once
+	extra   map[string]bool         // -retryfuncs
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	directive.Check(pass)
+	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	st := &state{
+		pass:    pass,
+		info:    pass.TypesInfo,
+		decls:   map[*types.Func]*ast.FuncDecl{},
+		calls:   map[*types.Func][]int{},
+		helpers: map[*types.Func]*HelperFact{},
+		defs:    singleDefs(pass.TypesInfo, in),
+		extra:   map[string]bool{},
+	}
+	for f := range strings.SplitSeq(retryFuncs, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			st.extra[f] = true
+		}
+	}
+	for c := range in.Root().Preorder((*ast.FuncDecl)(nil)) {
+		d := c.Node().(*ast.FuncDecl)
+		if fn, ok := pass.TypesInfo.Defs[d.Name].(*types.Func); ok && d.Body != nil {
+			st.decls[fn] = d
+		}
+	}
+	st.inferFuncFacts(in)
+
+	res := &Result{helper: map[*types.Func][]int{}}
+	for fn, h := range st.helpers {
+		res.helper[fn] = h.Params
+	}
+	st.findClosures(in, res)
+	st.findLoops(in, res)
+	st.findClientSends(in, res)
+	return res, nil
+}
+
+// singleDefs maps each local variable that is assigned exactly once (by
+// := or var with a value) to its value, so closures stored in variables
+// and executors built in one place can be followed.
+func singleDefs(info *types.Info, in *inspector.Inspector) map[*types.Var]ast.Expr {
+	defs := map[*types.Var]ast.Expr{}
+	count := map[*types.Var]int{}
+	note := func(id *ast.Ident, val ast.Expr) {
+		v, ok := info.ObjectOf(id).(*types.Var)
+		if !ok || v.IsField() {
+			return
+		}
+		count[v]++
+		defs[v] = val
+	}
+	for c := range in.Root().Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				id, ok := ast.Unparen(l).(*ast.Ident)
+				if !ok {
+					continue
+				}
+				var val ast.Expr
+				if len(n.Rhs) == len(n.Lhs) && (n.Tok == token.DEFINE || n.Tok == token.ASSIGN) {
+					val = n.Rhs[i]
+				}
+				note(id, val)
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				var val ast.Expr
+				if len(n.Values) == len(n.Names) {
+					val = n.Values[i]
+				}
+				note(id, val)
+			}
+		case *ast.UnaryExpr:
+			// &v may change v behind our back.
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND {
+				if v, ok := info.ObjectOf(id).(*types.Var); ok {
+					count[v] += 2
+				}
+			}
+		}
+	}
+	for v, n := range count {
+		if n != 1 || defs[v] == nil {
+			delete(defs, v)
+		}
+	}
+	return defs
+}
+
+// funcParams returns the func-typed parameters of fn with their indices.
+func funcParams(fn *types.Func) map[*types.Var]int {
+	sig := fn.Type().(*types.Signature)
+	var m map[*types.Var]int
+	for i := range sig.Params().Len() {
+		p := sig.Params().At(i)
+		if _, ok := p.Type().Underlying().(*types.Signature); ok {
+			if m == nil {
+				m = map[*types.Var]int{}
+			}
+			m[p] = i
+		}
+	}
+	return m
+}
+
+// inferFuncFacts computes CallsFuncParam and Helper for the package's
+// functions, to a fixed point (a helper may call a function declared
+// after it), and exports them as facts.
+func (st *state) inferFuncFacts(in *inspector.Inspector) {
+	type cand struct {
+		fn     *types.Func
+		cur    inspector.Cursor
+		params map[*types.Var]int
+	}
+	var cands []cand
+	for c := range in.Root().Preorder((*ast.FuncDecl)(nil)) {
+		d := c.Node().(*ast.FuncDecl)
+		fn, ok := st.info.Defs[d.Name].(*types.Func)
+		if !ok || d.Body == nil {
+			continue
+		}
+		if args, ok := directive.FuncMark(d, "retry"); ok {
+			if ps := markedParams(fn, args); len(ps) > 0 {
+				st.helpers[fn] = &HelperFact{Params: ps, How: "marked"}
+			}
+		}
+		if ps := funcParams(fn); ps != nil {
+			cands = append(cands, cand{fn, c, ps})
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, cd := range cands {
+			calls, helper := st.scanFunc(cd.cur, cd.params)
+			if len(calls) > len(st.calls[cd.fn]) {
+				st.calls[cd.fn] = calls
+				changed = true
+			}
+			if h := st.helpers[cd.fn]; h == nil && len(helper) > 0 || h != nil && h.How == "inferred" && len(helper) > len(h.Params) {
+				st.helpers[cd.fn] = &HelperFact{Params: helper, How: "inferred"}
+				changed = true
+			}
+		}
+	}
+	for fn, ps := range st.calls {
+		st.pass.ExportObjectFact(fn, &CallsFuncParamFact{Params: ps})
+	}
+	for fn, h := range st.helpers {
+		st.pass.ExportObjectFact(fn, h)
+	}
+}
+
+// markedParams returns the operation parameters of a //reslint:retry
+// function: those named in the directive, else the func-typed parameters
+// whose last result is an error.
+func markedParams(fn *types.Func, names []string) []int {
+	var ps []int
+	for p, i := range funcParams(fn) {
+		if len(names) > 0 {
+			if slices.Contains(names, p.Name()) {
+				ps = append(ps, i)
+			}
+			continue
+		}
+		if sig := p.Type().Underlying().(*types.Signature); sig.Results().Len() > 0 && isError(sig.Results().At(sig.Results().Len()-1).Type()) {
+			ps = append(ps, i)
+		}
+	}
+	slices.Sort(ps)
+	return ps
+}
+
+// scanFunc returns the func-typed parameters that the function calls, and
+// those that it retries: called (directly or through a function that calls
+// its parameter) in a loop that goes round again on the call's error, or
+// inside the operation of a retry helper, or handed as the operation to a
+// retry helper.
+func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls, retried []int) {
+	callsSet, retriedSet := map[int]bool{}, map[int]bool{}
+	for c := range fc.Preorder((*ast.CallExpr)(nil)) {
+		call := c.Node().(*ast.CallExpr)
+		// Which parameter does this call run, if any?
+		p := -1
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+			if v, ok := st.info.Uses[id].(*types.Var); ok {
+				if i, ok := params[v]; ok {
+					p = i
+				}
+			}
+		}
+		callee := st.callee(call)
+		if p < 0 && callee != nil {
+			// Handing a parameter to a function that calls, or retries, it.
+			for _, ai := range st.callsParams(callee) {
+				if ai < len(call.Args) {
+					if i, ok := paramArg(st.info, call.Args[ai], params); ok {
+						p = i
+						break
+					}
+				}
+			}
+			for _, ai := range st.helperParams(callee, call) {
+				if ai < len(call.Args) {
+					if i, ok := paramArg(st.info, call.Args[ai], params); ok {
+						retriedSet[i] = true
+						callsSet[i] = true
+					}
+				}
+			}
+		}
+		if p < 0 {
+			continue
+		}
+		inLit := false
+		for a := range c.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+			lit, ok := a.Node().(*ast.FuncLit)
+			if !ok {
+				break
+			}
+			inLit = true
+			// Called in a closure that is itself the operation of a retry helper.
+			if op, ok := a.Parent().Node().(*ast.CallExpr); ok {
+				if cal := st.callee(op); cal != nil {
+					for _, ai := range st.helperParams(cal, op) {
+						if ai < len(op.Args) && ast.Unparen(op.Args[ai]) == lit {
+							retriedSet[p] = true
+						}
+					}
+				}
+			}
+			break
+		}
+		if inLit {
+			continue
+		}
+		callsSet[p] = true
+		if loop := enclosingLoop(c); loop != nil {
+			if ev := errVarOf(st.info, c.Parent().Node(), call); ev != nil && retryLike(st.info, loop, ev) {
+				if !rangesOverCollection(st.info, loop) || Waits(st.info, loopBody(loop)) {
+					retriedSet[p] = true
+				}
+			}
+		}
+	}
+	return sortedKeys(callsSet), sortedKeys(retriedSet)
+}
+
+func sortedKeys(m map[int]bool) []int {
+	var out []int
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// paramArg reports whether arg is one of params (possibly parenthesised).
+func paramArg(info *types.Info, arg ast.Expr, params map[*types.Var]int) (int, bool) {
+	id, ok := ast.Unparen(arg).(*ast.Ident)
+	if !ok {
+		return 0, false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return 0, false
+	}
+	i, ok := params[v]
+	return i, ok
+}
+
+// enclosingLoop returns the innermost for/range statement around c within
+// the same function, or nil.
+func enclosingLoop(c inspector.Cursor) ast.Node {
+	for a := range c.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		switch n := a.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			if a == c {
+				continue
+			}
+			return n
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+func loopBody(loop ast.Node) *ast.BlockStmt {
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		return l.Body
+	case *ast.RangeStmt:
+		return l.Body
+	}
+	return nil
+}
+
+// callee returns the called function or method (generic origin), or nil.
+func (st *state) callee(call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(st.info, call).(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	return fn.Origin()
+}
+
+// callsParams returns the parameters fn is known to call.
+func (st *state) callsParams(fn *types.Func) []int {
+	if ps, ok := st.calls[fn]; ok {
+		return ps
+	}
+	var f CallsFuncParamFact
+	if fn.Pkg() != st.pass.Pkg && st.pass.ImportObjectFact(fn, &f) {
+		return f.Params
+	}
+	return nil
+}
+
+// helperParams returns the operation argument indices if calling fn with
+// call retries them.
+func (st *state) helperParams(fn *types.Func, call *ast.CallExpr) []int {
+	if k, ok := lookupKnown(fn); ok {
+		if k.needsRetryPolicy && !usesRetryPolicy(st.info, call, st.defs) {
+			return nil
+		}
+		return []int{k.op}
+	}
+	if h := st.helpers[fn]; h != nil {
+		return h.Params
+	}
+	var f HelperFact
+	if fn.Pkg() != st.pass.Pkg && st.pass.ImportObjectFact(fn, &f) {
+		return f.Params
+	}
+	if len(st.extra) > 0 && st.extra[qualifiedName(fn)] {
+		return markedParams(fn, nil)
+	}
+	return nil
+}
+
+// qualifiedName spells fn as the -retryfuncs setting does.
+func qualifiedName(fn *types.Func) string {
+	if fn.Pkg() == nil {
+		return fn.Name()
+	}
+	sig := fn.Type().(*types.Signature)
+	if r := sig.Recv(); r != nil {
+		t := r.Type()
+		ptr := false
+		if p, ok := t.(*types.Pointer); ok {
+			t, ptr = p.Elem(), true
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			if ptr {
+				return fmt.Sprintf("%s.(*%s).%s", fn.Pkg().Path(), n.Obj().Name(), fn.Name())
+			}
+			return fmt.Sprintf("%s.%s.%s", fn.Pkg().Path(), n.Obj().Name(), fn.Name())
+		}
+	}
+	return fn.Pkg().Path() + "." + fn.Name()
+}
+
+// displayName names fn for messages: pkg.Func or pkg.Type.Method.
+func displayName(fn *types.Func) string {
+	name := fn.Name()
+	if r := fn.Type().(*types.Signature).Recv(); r != nil {
+		t := r.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			name = n.Obj().Name() + "." + name
+		}
+	}
+	if fn.Pkg() != nil {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
+}
+
+// findClosures records the operation of every retry-helper call.
+func (st *state) findClosures(in *inspector.Inspector, res *Result) {
+	for c := range in.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := c.Node().(*ast.CallExpr)
+		fn := st.callee(call)
+		if fn == nil {
+			continue
+		}
+		ops := st.helperParams(fn, call)
+		if len(ops) == 0 {
+			continue
+		}
+		res.helper[fn] = ops
+		for _, ai := range ops {
+			if ai >= len(call.Args) {
+				continue
+			}
+			body, decl := st.opBody(call.Args[ai])
+			if body == nil {
+				continue
+			}
+			res.Scopes = append(res.Scopes, &Scope{
+				Kind: Closure, Body: body, Func: decl, Call: call, OpIndex: ai, Helper: displayName(fn),
+			})
+		}
+	}
+}
+
+// opBody resolves an operation argument to the body that runs per attempt:
+// a func literal, a local holding one, or a function or method (value) of
+// this package. It returns nil when the body is not visible here.
+func (st *state) opBody(arg ast.Expr) (*ast.BlockStmt, ast.Node) {
+	arg = ast.Unparen(arg)
+	for range 4 {
+		id, ok := arg.(*ast.Ident)
+		if !ok {
+			break
+		}
+		v, ok := st.info.Uses[id].(*types.Var)
+		if !ok || st.defs[v] == nil {
+			break
+		}
+		arg = ast.Unparen(st.defs[v])
+	}
+	switch a := arg.(type) {
+	case *ast.FuncLit:
+		return a.Body, a
+	case *ast.IndexExpr, *ast.IndexListExpr: // generic function instantiation
+		var x ast.Expr
+		if ix, ok := a.(*ast.IndexExpr); ok {
+			x = ix.X
+		} else {
+			x = a.(*ast.IndexListExpr).X
+		}
+		return st.opBody(x)
+	}
+	var obj types.Object
+	switch a := arg.(type) {
+	case *ast.Ident:
+		obj = st.info.Uses[a]
+	case *ast.SelectorExpr:
+		if sel := st.info.Selections[a]; sel != nil {
+			if sel.Kind() == types.MethodVal || sel.Kind() == types.MethodExpr {
+				obj = sel.Obj()
+			}
+		} else {
+			obj = st.info.Uses[a.Sel] // pkg.Func
+		}
+	}
+	if fn, ok := obj.(*types.Func); ok {
+		if d := st.decls[fn.Origin()]; d != nil {
+			return d.Body, d
+		}
+	}
+	return nil, nil
+}
+
+// findLoops records retry loops: a for statement whose body runs an
+// operation, leaves when its error is nil, can go round again when it is
+// not, and waits between attempts.
+func (st *state) findLoops(in *inspector.Inspector, res *Result) {
+	for c := range in.Root().Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		loop := c.Node()
+		body := loopBody(loop)
+		if body == nil || !Waits(st.info, body) {
+			continue
+		}
+		var attempt *ast.CallExpr
+		var errVar *types.Var
+		for cc := range c.Preorder((*ast.CallExpr)(nil)) {
+			call := cc.Node().(*ast.CallExpr)
+			if enclosingLoop(cc) != loop || !returnsError(st.info, call) || IsWaitCall(st.info, call) {
+				continue
+			}
+			if ev := errVarOf(st.info, cc.Parent().Node(), call); ev != nil && retryLike(st.info, loop, ev) {
+				attempt, errVar = call, ev
+				break
+			}
+		}
+		if attempt == nil {
+			continue
+		}
+		res.Scopes = append(res.Scopes, &Scope{
+			Kind: Loop, Body: body, Loop: loop, Attempt: attempt, ErrVar: errVar, Helper: "retry loop",
+		})
+	}
+}
+
+// findClientSends records sends through go-retryablehttp, which retries
+// them itself: (*Client).Do/Get/Head/Post/PostForm, the package-level
+// Get/Head/Post/PostForm, and sends through the *http.Client that
+// (*Client).StandardClient returns.
+func (st *state) findClientSends(in *inspector.Inspector, res *Result) {
+	if !imports(st.pass.Pkg, RetryablehttpPath) {
+		return
+	}
+	for c := range in.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := c.Node().(*ast.CallExpr)
+		fn := st.callee(call)
+		if fn == nil || fn.Pkg() == nil {
+			continue
+		}
+		switch fn.Name() {
+		case "Do", "Get", "Head", "Post", "PostForm":
+		default:
+			continue
+		}
+		name := ""
+		switch fn.Pkg().Path() {
+		case RetryablehttpPath:
+			name = displayName(fn)
+		case "net/http":
+			if st.fromStandardClient(call) {
+				name = "retryablehttp.Client.StandardClient"
+			}
+		}
+		if name != "" {
+			res.Scopes = append(res.Scopes, &Scope{Kind: Client, Body: call, Call: call, Helper: name})
+		}
+	}
+}
+
+// fromStandardClient reports whether the receiver of an *http.Client
+// method call came from retryablehttp's (*Client).StandardClient, directly
+// or through one local variable.
+func (st *state) fromStandardClient(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	x := ast.Unparen(sel.X)
+	if id, ok := x.(*ast.Ident); ok {
+		if v, ok := st.info.Uses[id].(*types.Var); ok && st.defs[v] != nil {
+			x = ast.Unparen(st.defs[v])
+		}
+	}
+	inner, ok := x.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := st.callee(inner)
+	return fn != nil && fn.Name() == "StandardClient" && fn.Pkg() != nil && fn.Pkg().Path() == RetryablehttpPath
+}
+
+// imports reports whether pkg imports path directly.
+func imports(pkg *types.Package, path string) bool {
+	for _, p := range pkg.Imports() {
+		if p.Path() == path {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,59 @@
+package retryscope_test
+
+import (
+	"go/ast"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/reslint/reslint/internal/retryscope"
+)
+
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestFacts checks the helper and calls-param facts, and directive hygiene.
+func TestFacts(t *testing.T) {
+	analysistest.Run(t, testdata(t), retryscope.Analyzer, "retryscope/helpers", "retryscope/directives")
+}
+
+// scopes reports every retry scope the recogniser finds, at the start of
+// its function (closures) or loop, so fixtures can mark them with want.
+var scopes = &analysis.Analyzer{
+	Name:     "scopes",
+	Doc:      "test: report retry scopes",
+	Requires: []*analysis.Analyzer{retryscope.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[retryscope.Analyzer].(*retryscope.Result)
+		for _, s := range res.Scopes {
+			switch s.Kind {
+			case retryscope.Closure:
+				pass.Reportf(s.Func.Pos(), "retry closure of %s", s.Helper)
+			case retryscope.Loop:
+				pass.Reportf(s.Loop.Pos(), "retry loop, attempt %s", types(s.Attempt))
+			case retryscope.Client:
+				pass.Reportf(s.Call.Pos(), "self-retrying send via %s", s.Helper)
+			}
+		}
+		return nil, nil
+	},
+}
+
+func types(call *ast.CallExpr) string {
+	if id, ok := call.Fun.(*ast.Ident); ok {
+		return id.Name
+	}
+	return reflect.TypeOf(call.Fun).String()
+}
+
+func TestScopes(t *testing.T) {
+	analysistest.Run(t, testdata(t), scopes, "retryscope/use", "retryscope/loops")
+}

@@ -1,0 +1,20 @@
+// Package reslint is a suite of go/analysis passes for resilience code:
+// retries, idempotency keys, timers, timeout budgets and error
+// classification. Analyzers is the one list that the reslint command and
+// the golangci-lint plugin both run.
+package reslint
+
+import (
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reslint/reslint/internal/retryscope"
+)
+
+// Analyzers returns the suite, in a stable order. retryscope comes first:
+// the others build on it, and it owns the suite-wide settings (retryfuncs)
+// and the check of //reslint: directives.
+func Analyzers() []*analysis.Analyzer {
+	return []*analysis.Analyzer{
+		retryscope.Analyzer,
+	}
+}

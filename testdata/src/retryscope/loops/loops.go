@@ -1,0 +1,152 @@
+// Package loops holds hand-written retry loops and their look-alikes.
+package loops
+
+import (
+	"context"
+	"errors"
+	"io"
+	"time"
+)
+
+func call() error             { return nil }
+func get() (int, error)       { return 0, nil }
+func backoffFor(i int) time.Duration { return time.Duration(i) }
+func sleepFor(d time.Duration) {}
+
+func leaveOnNil() error {
+	var err error
+	for i := 0; i < 3; i++ { // want "retry loop"
+		err = call()
+		if err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+func continueOnErr() (int, error) {
+	for { // want "retry loop"
+		v, err := get()
+		if err != nil {
+			<-time.After(time.Second)
+			continue
+		}
+		return v, nil
+	}
+}
+
+func selectWait(ctx context.Context) error {
+	var err error
+	for range 5 { // want "retry loop"
+		if err = call(); err == nil {
+			break
+		}
+		t := time.NewTimer(time.Second)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+	return err
+}
+
+func namedSleep() error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ { // want "retry loop"
+		if err = call(); err == nil || errors.Is(err, io.EOF) {
+			return err
+		}
+		sleepFor(backoffFor(attempt))
+	}
+	return err
+}
+
+func condLoop() {
+	for err := call(); err != nil; err = call() { // want "retry loop"
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// Negative: no wait between attempts.
+func noWait() error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = call(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// Negative: a loop over a collection; it waits (rate limit) but stops at
+// the first error.
+func batch(items []int) error {
+	for range items {
+		if err := call(); err != nil {
+			return err
+		}
+		time.Sleep(time.Millisecond)
+	}
+	return nil
+}
+
+// Negative: a polling loop that waits, but leaves on error.
+func poll(ctx context.Context) error {
+	for {
+		v, err := get()
+		if err != nil {
+			return err
+		}
+		if v > 0 {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// Negative: a reader loop.
+func read(r io.Reader) error {
+	buf := make([]byte, 10)
+	for {
+		_, err := r.Read(buf)
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// Negative: backoffFor computes a duration; nothing waits.
+func computeOnly() error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = call(); err == nil {
+			return nil
+		}
+		_ = backoffFor(i)
+	}
+	return err
+}
+
+// A retry loop inside a range over a collection, per item: only the inner
+// loop is a retry loop.
+func perItem(items []int) {
+	for range items {
+		for i := 0; i < 3; i++ { // want "retry loop"
+			if err := call(); err == nil {
+				break
+			}
+			time.Sleep(time.Second)
+		}
+	}
+}
