@@ -1,0 +1,184 @@
+package main_test
+
+// End-to-end tests: build the reslint binary and run it the ways a user
+// does — standalone (text, -json, -fix) and as go vet's -vettool — on the
+// small module in testdata/mod. The retry helper lives in package retry and
+// its caller in package app, so a finding in app proves that the helper's
+// fact crossed the package boundary in both drivers.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var bin string // the reslint binary, built once by TestMain
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "reslint-e2e")
+	if err != nil {
+		panic(err)
+	}
+	bin = filepath.Join(dir, "reslint")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		os.RemoveAll(dir)
+		panic("go build: " + err.Error() + "\n" + string(out))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// want lists the findings expected on testdata/mod, as
+// "file.go:line: analyzer: message substring".
+var want = []finding{
+	{"app.go", 30, "retryscope", "has no reason"},
+}
+
+type finding struct {
+	file     string
+	line     int
+	analyzer string
+	msg      string
+}
+
+// run runs the binary in testdata/mod and returns its output and exit code.
+func run(t *testing.T, dir string, name string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &ee):
+		code = ee.ExitCode()
+	default:
+		t.Fatalf("%s %v: %v", name, args, err)
+	}
+	return o.String(), e.String(), code
+}
+
+var textLine = regexp.MustCompile(`([^\s:]+\.go):(\d+):\d+: (.*)`)
+
+// matchText checks that every wanted finding appears in text-mode output
+// and that nothing else does.
+func matchText(t *testing.T, out string) {
+	t.Helper()
+	var got []string
+	for _, m := range textLine.FindAllStringSubmatch(out, -1) {
+		got = append(got, filepath.Base(m[1])+":"+m[2]+": "+m[3])
+	}
+	for _, w := range want {
+		prefix := w.file + ":" + strconv.Itoa(w.line) + ": "
+		i := slices.IndexFunc(got, func(g string) bool {
+			return strings.HasPrefix(g, prefix) && strings.Contains(g, w.msg)
+		})
+		if i < 0 {
+			t.Errorf("missing finding %s%s in output:\n%s", prefix, w.msg, out)
+			continue
+		}
+		got = slices.Delete(got, i, i+1)
+	}
+	for _, g := range got {
+		t.Errorf("unexpected finding: %s", g)
+	}
+}
+
+
+const pkgs = "./app/... ./retry/... ./clean/..."
+
+func TestStandaloneText(t *testing.T) {
+	_, stderr, code := run(t, "testdata/mod", bin, strings.Fields(pkgs)...)
+	if code != 3 {
+		t.Errorf("exit code %d with findings, want 3; stderr:\n%s", code, stderr)
+	}
+	matchText(t, stderr)
+}
+
+func TestStandaloneClean(t *testing.T) {
+	stdout, stderr, code := run(t, "testdata/mod", bin, "./clean")
+	if code != 0 || stdout != "" || stderr != "" {
+		t.Errorf("clean package: exit %d, stdout %q, stderr %q; want 0 and no output", code, stdout, stderr)
+	}
+}
+
+func TestStandaloneLoadError(t *testing.T) {
+	_, stderr, code := run(t, "testdata/mod", bin, "./broken")
+	if code != 1 {
+		t.Errorf("exit code %d on a type error, want 1", code)
+	}
+	if !strings.Contains(stderr, "broken.go") {
+		t.Errorf("the load error is not shown; stderr:\n%s", stderr)
+	}
+}
+
+func TestStandaloneJSON(t *testing.T) {
+	stdout, stderr, code := run(t, "testdata/mod", bin, append([]string{"-json"}, strings.Fields(pkgs)...)...)
+	if code != 0 {
+		// multichecker's -json mode reports findings in the JSON and exits 0.
+		t.Errorf("-json exit code %d, want 0; stderr:\n%s", code, stderr)
+	}
+	// {"pkgpath": {"analyzer": [{"posn": "file:line:col", "message": ...}]}}
+	var tree map[string]map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(stdout), &tree); err != nil {
+		t.Fatalf("-json output is not a JSON object: %v\n%s", err, stdout)
+	}
+	var got []finding
+	for _, byAnalyzer := range tree {
+		for name, raw := range byAnalyzer {
+			var diags []struct {
+				Posn    string `json:"posn"`
+				Message string `json:"message"`
+			}
+			if json.Unmarshal(raw, &diags) != nil {
+				continue // an {"error": ...} entry
+			}
+			for _, d := range diags {
+				m := regexp.MustCompile(`([^/]+\.go):(\d+):`).FindStringSubmatch(d.Posn)
+				if m == nil {
+					t.Fatalf("bad posn %q", d.Posn)
+				}
+				line, _ := strconv.Atoi(m[2])
+				got = append(got, finding{m[1], line, name, d.Message})
+			}
+		}
+	}
+	for _, w := range want {
+		i := slices.IndexFunc(got, func(g finding) bool {
+			return g.file == w.file && g.line == w.line && g.analyzer == w.analyzer && strings.Contains(g.msg, w.msg)
+		})
+		if i < 0 {
+			t.Errorf("-json lacks %+v; got %+v", w, got)
+			continue
+		}
+		got = slices.Delete(got, i, i+1)
+	}
+	for _, g := range got {
+		t.Errorf("unexpected -json finding %+v", g)
+	}
+}
+
+// TestVetTool runs reslint through go vet; the findings must be the same
+// as standalone.
+func TestVetTool(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	_, stderr, code := run(t, "testdata/mod", "go", append([]string{"vet", "-vettool=" + bin}, strings.Fields(pkgs)...)...)
+	if code == 0 {
+		t.Errorf("go vet exit code 0 with findings; stderr:\n%s", stderr)
+	}
+	matchText(t, stderr)
+}
