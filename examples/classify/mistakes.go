@@ -1,0 +1,53 @@
+package classify
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"syscall"
+)
+
+// ErrValidation is returned when a request fails validation.
+var ErrValidation = errors.New("validation failed")
+
+// isRetryable was written when the API gateway started cancelling slow
+// upstream calls: "a cancelled call is worth another try".
+func isRetryable(err error) bool {
+	// BAD(N1): context.Canceled means the caller left; retrying it serves nobody and keeps the dependency busy.
+	if errors.Is(err, context.Canceled) {
+		return true
+	}
+	return ShouldRetry(err, true)
+}
+
+// isTransient treats everything but validation errors as transient.
+func isTransient(err error) bool {
+	if errors.Is(err, ErrValidation) {
+		return false
+	}
+	// BAD(N1): catch-all "retry" with no context check before it: it answers retry for context.Canceled too.
+	return err != nil
+}
+
+// shouldRetryUpload was added by the storage team next to Classify.
+func shouldRetryUpload(err error) bool {
+	// BAD(C2): a second function deciding what is retryable: it will drift from Classify; keep it in one classifier.
+	if errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) {
+		return true
+	}
+	return ShouldRetry(err, false)
+}
+
+// isRetryableWrite retries conflicts "because the row is usually free a moment later".
+func isRetryableWrite(err error) bool {
+	var he *HTTPError
+	if !errors.As(err, &he) {
+		return false
+	}
+	switch he.Code {
+	// BAD(C3): 409 and 422 are deterministic: the same request gets the same answer; re-read and recompute instead.
+	case http.StatusConflict, http.StatusUnprocessableEntity:
+		return true
+	}
+	return false
+}
