@@ -1,0 +1,108 @@
+// Package gobreaker is a reslint test stub of github.com/sony/gobreaker/v2@v2.4.0: signatures match the real API.
+package gobreaker
+
+import (
+	"errors"
+	"time"
+)
+
+// State is a type that represents a state of CircuitBreaker.
+type State int
+
+// These constants are states of CircuitBreaker.
+const (
+	StateClosed State = iota
+	StateHalfOpen
+	StateOpen
+)
+
+var (
+	// ErrTooManyRequests is returned when the CB state is half open and the requests count is over the cb maxRequests
+	ErrTooManyRequests = errors.New("too many requests")
+	// ErrOpenState is returned when the CB state is open
+	ErrOpenState = errors.New("circuit breaker is open")
+)
+
+// String implements stringer interface.
+func (s State) String() string { return "" }
+
+// Counts holds the numbers of requests and their successes/failures.
+type Counts struct {
+	Requests             uint32
+	TotalSuccesses       uint32
+	TotalFailures        uint32
+	TotalExclusions      uint32
+	ConsecutiveSuccesses uint32
+	ConsecutiveFailures  uint32
+}
+
+// Settings configures CircuitBreaker.
+//
+// IsSuccessful is called with the error returned from a request.
+// If IsSuccessful returns true, the error is counted as a success.
+// Otherwise the error is counted as a failure.
+// If IsSuccessful is nil, default IsSuccessful is used, which returns false for all non-nil errors.
+//
+// IsExcluded is called with the error returned from a request.
+// If IsExcluded returns true, the error is excluded from the counts
+// (neither a success nor a failure).
+type Settings struct {
+	Name          string
+	MaxRequests   uint32
+	Interval      time.Duration
+	BucketPeriod  time.Duration
+	Timeout       time.Duration
+	ReadyToTrip   func(counts Counts) bool
+	OnStateChange func(name string, from State, to State)
+	IsSuccessful  func(err error) bool
+	IsExcluded    func(err error) bool
+}
+
+// CircuitBreaker is a state machine to prevent sending requests that are likely to fail.
+type CircuitBreaker[T any] struct {
+	name string
+}
+
+// NewCircuitBreaker returns a new CircuitBreaker configured with the given Settings.
+func NewCircuitBreaker[T any](st Settings) *CircuitBreaker[T] {
+	return &CircuitBreaker[T]{name: st.Name}
+}
+
+// Name returns the name of the CircuitBreaker.
+func (cb *CircuitBreaker[T]) Name() string { return cb.name }
+
+// State returns the current state of the CircuitBreaker.
+func (cb *CircuitBreaker[T]) State() State { return StateClosed }
+
+// Counts returns internal counters
+func (cb *CircuitBreaker[T]) Counts() Counts { return Counts{} }
+
+// Execute runs the given request if the CircuitBreaker accepts it.
+func (cb *CircuitBreaker[T]) Execute(req func() (T, error)) (T, error) { return req() }
+
+// TwoStepCircuitBreaker is like CircuitBreaker but instead of surrounding a function
+// with the breaker functionality, it only checks whether a request can proceed and
+// expects the caller to report the outcome in a separate step using a callback.
+type TwoStepCircuitBreaker[T any] struct {
+	cb *CircuitBreaker[T]
+}
+
+// NewTwoStepCircuitBreaker returns a new TwoStepCircuitBreaker configured with the given Settings.
+func NewTwoStepCircuitBreaker[T any](st Settings) *TwoStepCircuitBreaker[T] {
+	return &TwoStepCircuitBreaker[T]{cb: NewCircuitBreaker[T](st)}
+}
+
+// Name returns the name of the TwoStepCircuitBreaker.
+func (tscb *TwoStepCircuitBreaker[T]) Name() string { return tscb.cb.Name() }
+
+// State returns the current state of the TwoStepCircuitBreaker.
+func (tscb *TwoStepCircuitBreaker[T]) State() State { return tscb.cb.State() }
+
+// Counts returns internal counters
+func (tscb *TwoStepCircuitBreaker[T]) Counts() Counts { return tscb.cb.Counts() }
+
+// Allow checks if a new request can proceed. It returns a callback that should be used to
+// register the success or failure in a separate step.
+func (tscb *TwoStepCircuitBreaker[T]) Allow() (done func(err error), err error) {
+	return func(error) {}, nil
+}
