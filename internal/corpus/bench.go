@@ -1,0 +1,251 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// defaultBench is the benchmark's module set when -only is not given: four
+// small retry libraries and one large module. For each, "all" means every
+// package of the module and "root" only its root package — grpc's root
+// package alone already pulls in ~150 dependencies that go vet must analyze
+// for facts, which keeps the default run within ~20 minutes on 2 cores.
+var defaultBench = []struct{ path, pkgs string }{
+	{"github.com/sethvargo/go-retry", "all"},
+	{"github.com/cenkalti/backoff/v5", "all"},
+	{"github.com/avast/retry-go/v4", "all"},
+	{"github.com/hashicorp/go-retryablehttp", "all"},
+	{"google.golang.org/grpc", "root"},
+}
+
+// benchConfig is one row of the benchmark: the arguments of go vet before
+// the package list.
+type benchConfig struct {
+	Name, Label string
+	Args        []string
+}
+
+// sample is one timed run.
+type sample struct {
+	Wall  float64 // seconds
+	RSSKB int64   // peak RSS of the largest process in the tree, KiB
+	Exit  int
+}
+
+// benchConfigs lists (a) stock go vet, (b) the FLOOR vet tool, (c) reslint
+// with all analyzers and (d) reslint with each analyzer alone. All rows run
+// as "go vet -vettool" so each pays the same per-package process, export
+// data and caching costs; only the analysis differs.
+func benchConfigs(floor, reslint string, analyzers []string) []benchConfig {
+	cs := []benchConfig{
+		{"a", "go vet (stock passes)", nil},
+		{"b", "FLOOR (no-op analyzer)", []string{"-vettool=" + floor}},
+		{"c", "reslint, all analyzers", []string{"-vettool=" + reslint}},
+	}
+	for _, a := range analyzers {
+		// In multichecker/unitchecker flag semantics (analysisflags.Parse),
+		// setting any -NAME to true runs only the analyzers set true.
+		cs = append(cs, benchConfig{"d:" + a, "reslint -" + a + " only", []string{"-vettool=" + reslint, "-" + a}})
+	}
+	return cs
+}
+
+// runBench measures the configs over rounds alternating rounds; see the
+// README for the method.
+func runBench(ctx context.Context, cfg config, floor, reslint string, analyzers []string, mods []Module, stdout, stderr io.Writer) error {
+	dir := filepath.Join(cfg.work, "bench")
+	fmt.Fprintf(stderr, "bench: setting up %d modules in %s\n", len(mods), dir)
+	if _, err := initScratch(ctx, dir, mods); err != nil {
+		return err
+	}
+	var pkgs []string
+	var pkgDesc []string
+	for _, m := range mods {
+		ws := &Workspace{Mod: m, Dir: dir}
+		if err := ws.listPackages(ctx, scratchEnv()); err != nil {
+			return err
+		}
+		sel := ws.Pkgs
+		if benchPkgMode(cfg.pkgs, m.Path) == "root" {
+			sel = []string{m.Path}
+		}
+		pkgs = append(pkgs, sel...)
+		pkgDesc = append(pkgDesc, fmt.Sprintf("%s (%d packages)", m, len(sel)))
+	}
+
+	// One GOCACHE warmed once with the export data of the packages, their
+	// test variants and all dependencies, but no vet results; every timed
+	// run gets its own copy, so none can reuse another's vet results.
+	warm := filepath.Join(cfg.work, "bench-gocache-warm")
+	if err := os.RemoveAll(warm); err != nil {
+		return err
+	}
+	warmEnv := scratchEnv("GOCACHE=" + warm)
+	fmt.Fprintf(stderr, "bench: warming GOCACHE with go build of %d packages\n", len(pkgs))
+	if _, err := goCmd(ctx, dir, warmEnv, append([]string{"build"}, pkgs...)...); err != nil {
+		return err
+	}
+	// go vet also vets the test variants, whose export data go build does
+	// not produce; compile (and do not run) the tests without vet.
+	if _, err := goCmd(ctx, dir, warmEnv, append([]string{"test", "-vet=off", "-count=1", "-run=^$", "-exec=/bin/true"}, pkgs...)...); err != nil {
+		fmt.Fprintf(stderr, "bench: warning: warming test variants: %v\n", tail(err.Error(), 5))
+	}
+
+	configs := benchConfigs(floor, reslint, analyzers)
+	samples := make(map[string][]sample)
+	for r := range cfg.rounds {
+		// Rotate the order each round so no config always runs first
+		// (or right after the heaviest one).
+		for i := range configs {
+			c := configs[(i+r)%len(configs)]
+			s, err := timeVet(ctx, dir, warm, c.Args, pkgs)
+			if err != nil {
+				return fmt.Errorf("%s: %v", c.Label, err)
+			}
+			samples[c.Name] = append(samples[c.Name], s)
+			fmt.Fprintf(stderr, "bench: round %d/%d %-4s %6.1fs %5.0f MiB exit %d  %s\n",
+				r+1, cfg.rounds, c.Name, s.Wall, float64(s.RSSKB)/1024, s.Exit, c.Label)
+		}
+	}
+	report := benchReport(configs, samples, pkgDesc, len(pkgs), cfg.rounds)
+	fmt.Fprint(stdout, report)
+	return os.WriteFile(filepath.Join(cfg.out, "bench.md"), []byte(report), 0o644)
+}
+
+// benchPkgMode decides "all" or "root" for a module: -pkgs wins, then the
+// default set's choice, then "all".
+func benchPkgMode(flagVal, path string) string {
+	if flagVal != "" {
+		return flagVal
+	}
+	for _, d := range defaultBench {
+		if d.path == path {
+			return d.pkgs
+		}
+	}
+	return "all"
+}
+
+// timeVet runs "go vet ARGS PKGS" with a fresh copy of the warm GOCACHE and
+// measures wall time and peak RSS.
+//
+// Peak RSS comes from the rusage that wait4 returns for the go command
+// (os.ProcessState.SysUsage). On Linux that Maxrss is the maximum over the
+// process and all descendants it waited for — the vet tool processes that
+// go vet starts — i.e. the RSS of the largest single process in the tree,
+// the same number GNU time's %M reports. It is not the sum of processes
+// running at once.
+func timeVet(ctx context.Context, dir, warm string, args, pkgs []string) (sample, error) {
+	cache, err := os.MkdirTemp(filepath.Dir(warm), "bench-gocache-")
+	if err != nil {
+		return sample{}, err
+	}
+	defer os.RemoveAll(cache)
+	if out, err := exec.CommandContext(ctx, "cp", "-a", warm+"/.", cache).CombinedOutput(); err != nil {
+		return sample{}, fmt.Errorf("copying GOCACHE: %v: %s", err, out)
+	}
+	cmd := exec.CommandContext(ctx, "go", append(append([]string{"vet"}, args...), pkgs...)...)
+	cmd.Dir = dir
+	// GOPROXY=off: everything was fetched during setup; a timed run that
+	// touches the network would measure the network.
+	cmd.Env = scratchEnv("GOCACHE="+cache, "GOPROXY=off")
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+	start := time.Now()
+	err = cmd.Run()
+	s := sample{Wall: time.Since(start).Seconds()}
+	var exitErr *exec.ExitError
+	if err != nil && !errors.As(err, &exitErr) {
+		return s, err
+	}
+	s.Exit = cmd.ProcessState.ExitCode()
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		s.RSSKB = ru.Maxrss // KiB on Linux
+	}
+	// go vet exits 1 both for diagnostics and for failures; a failure
+	// that is not a diagnostic makes the timing meaningless.
+	if s.Exit != 0 && vetFailed(stderr.String()) {
+		return s, fmt.Errorf("go vet failed:\n%s", tail(stderr.String(), 15))
+	}
+	return s, nil
+}
+
+// vetFailed tells a broken run from one that merely reported diagnostics:
+// diagnostics are "file.go:line:col: msg" lines and "# pkg" headers.
+func vetFailed(stderr string) bool {
+	for _, l := range strings.Split(stderr, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		if _, _, _, ok := splitPosn(strings.SplitN(l, ": ", 2)[0]); ok && strings.Contains(l, ".go:") {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// benchReport renders the results as markdown.
+func benchReport(configs []benchConfig, samples map[string][]sample, pkgDesc []string, npkgs, rounds int) string {
+	wall := func(name string) float64 {
+		var xs []float64
+		for _, s := range samples[name] {
+			xs = append(xs, s.Wall)
+		}
+		return median(xs)
+	}
+	rss := func(name string) float64 {
+		var xs []float64
+		for _, s := range samples[name] {
+			xs = append(xs, float64(s.RSSKB)/1024)
+		}
+		return median(xs)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# reslint benchmark\n\n%s, %s %s/%s, %d CPUs. %d rounds, configs alternating (order rotated each round); medians.\n\n",
+		time.Now().UTC().Format("2006-01-02"), runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), rounds)
+	fmt.Fprintf(&b, "Packages (%d, plus their test variants): %s.\n\n", npkgs, strings.Join(pkgDesc, ", "))
+	b.WriteString("Every row is `go vet [-vettool=TOOL] [-NAME] PKGS` with a fresh copy of one GOCACHE warmed by `go build` and `go test -vet=off -run=^$ -exec=/bin/true` of the packages (export data present, vet results absent). Peak RSS is the largest single process of the tree (wait4 rusage of the go command, which includes its waited-for children).\n\n")
+	b.WriteString("| row | run | median wall | peak RSS | wall / FLOOR | exit codes |\n|---|---|---|---|---|---|\n")
+	fb := wall("b")
+	for _, c := range configs {
+		var exits []string
+		for _, s := range samples[c.Name] {
+			exits = append(exits, fmt.Sprint(s.Exit))
+		}
+		fmt.Fprintf(&b, "| %s | %s | %.1f s | %.0f MiB | %s | %s |\n", c.Name, c.Label, wall(c.Name), rss(c.Name), fmtRatio(ratio(wall(c.Name), fb)), strings.Join(exits, " "))
+	}
+	fmt.Fprintf(&b, "\nRatios (targets: c/a ≤ 1.0, c/b ≤ 1.25, RSS c/a ≤ 1.2):\n\n")
+	fmt.Fprintf(&b, "- c/a (reslint / go vet): %s\n", fmtRatio(ratio(wall("c"), wall("a"))))
+	fmt.Fprintf(&b, "- c/b (reslint / FLOOR): %s\n", fmtRatio(ratio(wall("c"), fb)))
+	fmt.Fprintf(&b, "- peak RSS c/a: %s, c/b: %s\n", fmtRatio(ratio(rss("c"), rss("a"))), fmtRatio(ratio(rss("c"), rss("b"))))
+	for _, c := range configs {
+		if strings.HasPrefix(c.Name, "d:") {
+			fmt.Fprintf(&b, "- %s/b (%s): %s\n", c.Name, c.Label, fmtRatio(ratio(wall(c.Name), fb)))
+		}
+	}
+	b.WriteString("\nPer-round wall times (s):\n\n| row |")
+	for r := range rounds {
+		fmt.Fprintf(&b, " %d |", r+1)
+	}
+	b.WriteString("\n|---|" + strings.Repeat("---|", rounds) + "\n")
+	for _, c := range configs {
+		fmt.Fprintf(&b, "| %s |", c.Name)
+		for _, s := range samples[c.Name] {
+			fmt.Fprintf(&b, " %.1f |", s.Wall)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
