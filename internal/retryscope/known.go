@@ -24,14 +24,19 @@ var known = map[string]map[string]knownHelper{
 	},
 	"github.com/cenkalti/backoff/v5": {"Retry": {op: 1}},
 	"github.com/avast/retry-go":      {"Do": {op: 0}, "DoWithData": {op: 0}},
-	"github.com/sethvargo/go-retry":  {"Do": {op: 2}, "DoValue": {op: 2}},
-	"k8s.io/client-go/util/retry":    {"RetryOnConflict": {op: 1}, "OnError": {op: 2}},
+	"github.com/sethvargo/go-retry": {
+		"Do": {op: 2}, "DoValue": {op: 2},
+		"Constant": {op: 2}, "Exponential": {op: 2}, "Fibonacci": {op: 2},
+	},
+	"k8s.io/client-go/util/retry": {"RetryOnConflict": {op: 1}, "OnError": {op: 2}},
 	"k8s.io/apimachinery/pkg/util/wait": {
 		"ExponentialBackoff": {op: 1}, "ExponentialBackoffWithContext": {op: 2},
 	},
 	"github.com/failsafe-go/failsafe-go": {
 		"Run": {op: 0, needsRetryPolicy: true}, "Get": {op: 0, needsRetryPolicy: true},
 		"RunWithExecution": {op: 0, needsRetryPolicy: true}, "GetWithExecution": {op: 0, needsRetryPolicy: true},
+		"RunAsync": {op: 0, needsRetryPolicy: true}, "GetAsync": {op: 0, needsRetryPolicy: true},
+		"RunAsyncWithExecution": {op: 0, needsRetryPolicy: true}, "GetAsyncWithExecution": {op: 0, needsRetryPolicy: true},
 	},
 }
 

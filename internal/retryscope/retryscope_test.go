@@ -55,5 +55,15 @@ func types(call *ast.CallExpr) string {
 }
 
 func TestScopes(t *testing.T) {
-	analysistest.Run(t, testdata(t), scopes, "retryscope/use", "retryscope/loops")
+	analysistest.Run(t, testdata(t), scopes, "retryscope/use", "retryscope/loops", "retryscope/libs")
+}
+
+// TestRetryFuncsSetting names helpers with the -retryfuncs setting.
+func TestRetryFuncsSetting(t *testing.T) {
+	f := retryscope.Analyzer.Flags.Lookup("retryfuncs")
+	if err := f.Value.Set("retryscope/cfg.Run, retryscope/cfg.(*Pool).Submit"); err != nil {
+		t.Fatal(err)
+	}
+	defer f.Value.Set("")
+	analysistest.Run(t, testdata(t), scopes, "retryscope/cfg")
 }

@@ -1,0 +1,386 @@
+package retryscope
+
+// Context helpers: which contexts are in scope at a position, which
+// expressions consult a context, and whether a use of an attempt's error is
+// preceded by a check of the caller's context. They answer the questions
+// the noretrycanceled rules (and childbudget's) ask about retry scopes.
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool {
+	return isNamed(t, "context", "Context")
+}
+
+// ContextsInScope returns the variables of type context.Context that are
+// visible at pos and declared before it, innermost scope first (within one
+// scope, a variable named ctx first). Blank variables and locals whose
+// only value is context.Background() or context.TODO() are left out: they
+// carry no caller. Package-level variables and struct fields are not
+// "in scope" for the rules that use this.
+func ContextsInScope(info *types.Info, pkg *types.Package, pos token.Pos, defs map[*types.Var]ast.Expr) []*types.Var {
+	if pkg == nil || info == nil {
+		return nil
+	}
+	var out []*types.Var
+	for s := pkg.Scope().Innermost(pos); s != nil && s != pkg.Scope() && s != types.Universe; s = s.Parent() {
+		var here []*types.Var
+		for _, name := range s.Names() {
+			v, ok := s.Lookup(name).(*types.Var)
+			if !ok || name == "_" || v.Pos() >= pos || !IsContext(v.Type()) {
+				continue
+			}
+			if d := defs[v]; d != nil && isBackground(info, d) {
+				continue
+			}
+			if name == "ctx" {
+				here = append([]*types.Var{v}, here...)
+			} else {
+				here = append(here, v)
+			}
+		}
+		out = append(out, here...)
+	}
+	return out
+}
+
+// isBackground reports whether e is context.Background() or context.TODO().
+func isBackground(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return isFunc(fn, "context", "Background") || isFunc(fn, "context", "TODO")
+}
+
+// ContextOf returns the context variable that e consults, or nil: e is
+// v.Err(), v.Done() or context.Cause(v) for a context.Context variable v
+// (a parameter, local or captured variable; also a field such as c.ctx,
+// reported as its field variable).
+func ContextOf(info *types.Info, e ast.Expr) *types.Var {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	if isFunc(fn, "context", "Cause") && len(call.Args) == 1 {
+		return ctxVar(info, call.Args[0])
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || (fn.Name() != "Err" && fn.Name() != "Done") {
+		return nil
+	}
+	if !IsContext(info.TypeOf(sel.X)) {
+		return nil
+	}
+	return ctxVar(info, sel.X)
+}
+
+// ctxVar returns the variable that e (an identifier or a field selector)
+// denotes, or nil.
+func ctxVar(info *types.Info, e ast.Expr) *types.Var {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, _ := info.Uses[e].(*types.Var)
+		return v
+	case *ast.SelectorExpr:
+		v, _ := info.Uses[e.Sel].(*types.Var)
+		return v
+	}
+	return nil
+}
+
+// ConsultsContext reports whether node contains an expression that
+// consults a context (see ContextOf), not looking into function literals.
+// If only is non-nil, only consultations of that variable count.
+func ConsultsContext(info *types.Info, node ast.Node, only *types.Var) bool {
+	found := false
+	ast.Inspect(node, func(n ast.Node) bool {
+		if found || n == nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return n == node
+		case *ast.CallExpr:
+			if v := ContextOf(info, n); v != nil && (only == nil || v == only) {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// ExitsWhenDone reports whether stmt leaves (return, panic, or a break or
+// goto out of the enclosing loop) when a context is done, and returns that
+// context: `if ctx.Err() != nil { return ... }`, `if err := ctx.Err(); err
+// != nil { ... return }`, `if ctx.Err() != nil || ... { return }`, or a
+// select whose `case <-ctx.Done():` leaves.
+func ExitsWhenDone(info *types.Info, stmt ast.Stmt) *types.Var {
+	switch s := stmt.(type) {
+	case *ast.IfStmt:
+		v := condCtx(info, s.Cond)
+		if v == nil && s.Init != nil {
+			// if err := ctx.Err(); err != nil { ... }
+			if as, ok := s.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+				v = ContextOf(info, as.Rhs[0])
+			}
+		}
+		if v != nil && exitsBlock(s.Body) {
+			return v
+		}
+	case *ast.SelectStmt:
+		for _, cl := range s.Body.List {
+			cc, ok := cl.(*ast.CommClause)
+			if !ok || cc.Comm == nil {
+				continue
+			}
+			if v := recvCtx(info, cc.Comm); v != nil && exitsList(cc.Body) {
+				return v
+			}
+		}
+	case *ast.SwitchStmt:
+		// switch { case ctx.Err() != nil: return ... }
+		if s.Tag != nil {
+			return nil
+		}
+		for _, cl := range s.Body.List {
+			cc, ok := cl.(*ast.CaseClause)
+			if !ok {
+				continue
+			}
+			for _, e := range cc.List {
+				if v := condCtx(info, e); v != nil && exitsList(cc.Body) {
+					return v
+				}
+			}
+		}
+	case *ast.LabeledStmt:
+		return ExitsWhenDone(info, s.Stmt)
+	}
+	return nil
+}
+
+// condCtx returns the context a condition consults (at any depth of && and
+// ||, or negated), or nil.
+func condCtx(info *types.Info, cond ast.Expr) *types.Var {
+	var v *types.Var
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if v != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			v = ContextOf(info, n)
+		}
+		return true
+	})
+	return v
+}
+
+// recvCtx returns v for a select communication `<-v.Done()` (possibly
+// assigned), or nil.
+func recvCtx(info *types.Info, comm ast.Stmt) *types.Var {
+	var x ast.Expr
+	switch c := comm.(type) {
+	case *ast.ExprStmt:
+		x = c.X
+	case *ast.AssignStmt:
+		if len(c.Rhs) == 1 {
+			x = c.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return nil
+	}
+	return ContextOf(info, u.X)
+}
+
+// exitsBlock reports whether b ends by leaving: its last statement is a
+// return, panic, goto, a break or continue, or an if/else whose branches
+// all leave. A break or continue counts: inside a retry loop both end the
+// path towards the code that follows the check.
+func exitsBlock(b *ast.BlockStmt) bool {
+	return b != nil && exitsList(b.List)
+}
+
+func exitsList(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch s := list[len(list)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return s.Tok != token.FALLTHROUGH
+	case *ast.ExprStmt:
+		if c, ok := s.X.(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
+		}
+	case *ast.IfStmt:
+		if s.Else == nil {
+			return false
+		}
+		var elseExits bool
+		switch e := s.Else.(type) {
+		case *ast.BlockStmt:
+			elseExits = exitsBlock(e)
+		case *ast.IfStmt:
+			elseExits = exitsList([]ast.Stmt{e})
+		}
+		return exitsBlock(s.Body) && elseExits
+	case *ast.BlockStmt:
+		return exitsBlock(s)
+	}
+	return false
+}
+
+// CheckedBefore reports whether, on the way to the node at cur within its
+// function, a statement that leaves when a context is done (ExitsWhenDone)
+// runs after the last assignment to errVar (when errVar is non-nil). It
+// walks the preceding statements of each enclosing block outwards, and
+// also accepts a context check earlier in the same && / || chain or in an
+// earlier case of the same tagless switch. It returns the context checked.
+//
+// This is how "the parent's Err() is checked before the attempt's error is
+// classified" is decided: a check that precedes the attempt does not count,
+// because the attempt may have outlived it.
+func CheckedBefore(info *types.Info, cur inspector.Cursor, errVar *types.Var) *types.Var {
+	child := cur
+	for p := cur.Parent(); ; child, p = p, p.Parent() {
+		node := p.Node()
+		if node == nil {
+			return nil
+		}
+		switch n := node.(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return nil
+		case *ast.ForStmt, *ast.RangeStmt:
+			// A check before the loop ran before the first attempt only.
+			if errVar == nil || assigns(info, n, errVar) {
+				return nil
+			}
+		case *ast.BinaryExpr:
+			// ctx.Err() == nil && cls(err): the left operand runs first.
+			if (n.Op == token.LAND || n.Op == token.LOR) && child.Node() == n.Y {
+				if v := condCtx(info, n.X); v != nil {
+					return v
+				}
+			}
+		case *ast.BlockStmt:
+			if v, stop := scanBack(info, n.List, child.Node(), errVar); v != nil || stop {
+				return v
+			}
+		case *ast.CaseClause:
+			if v, stop := scanBack(info, n.Body, child.Node(), errVar); v != nil || stop {
+				return v
+			}
+			// An earlier `case ctx.Err() != nil: return` of a tagless switch.
+			if sw, ok := p.Parent().Parent().Node().(*ast.SwitchStmt); ok && sw.Tag == nil {
+				for _, cl := range sw.Body.List {
+					if cl == n {
+						break
+					}
+					cc := cl.(*ast.CaseClause)
+					for _, e := range cc.List {
+						if v := condCtx(info, e); v != nil && exitsList(cc.Body) {
+							return v
+						}
+					}
+				}
+			}
+		case *ast.CommClause:
+			if v, stop := scanBack(info, n.Body, child.Node(), errVar); v != nil || stop {
+				return v
+			}
+		}
+	}
+}
+
+// scanBack looks at the statements of list before the one that contains
+// at, last first. It returns the context of a leaving check, or stop=true
+// when an assignment to errVar comes first (the error is newer than any
+// earlier check).
+func scanBack(info *types.Info, list []ast.Stmt, at ast.Node, errVar *types.Var) (*types.Var, bool) {
+	i := len(list) - 1
+	for ; i >= 0; i-- {
+		if list[i].Pos() <= at.Pos() && at.End() <= list[i].End() {
+			break
+		}
+	}
+	if i >= 0 && errVar != nil && assigns(info, list[i], errVar) {
+		// The statement that classifies also produced the error:
+		// `if err := op(); !cls(err)`. Nothing before it can be newer.
+		if as, ok := initOf(list[i]); ok && assigns(info, as, errVar) {
+			return nil, true
+		}
+	}
+	for i--; i >= 0; i-- {
+		if v := ExitsWhenDone(info, list[i]); v != nil {
+			return v, false
+		}
+		if errVar != nil && assigns(info, list[i], errVar) {
+			return nil, true
+		}
+	}
+	return nil, false
+}
+
+func initOf(s ast.Stmt) (ast.Stmt, bool) {
+	switch s := s.(type) {
+	case *ast.IfStmt:
+		return s.Init, s.Init != nil
+	case *ast.SwitchStmt:
+		return s.Init, s.Init != nil
+	}
+	return nil, false
+}
+
+// assigns reports whether stmt assigns v (not looking into function
+// literals).
+func assigns(info *types.Info, stmt ast.Node, v *types.Var) bool {
+	if stmt == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(stmt, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && info.ObjectOf(id) == v {
+					found = true
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				if info.ObjectOf(id) == v {
+					found = true
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
