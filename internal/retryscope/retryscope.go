@@ -54,8 +54,13 @@ var Analyzer = &analysis.Analyzer{
 // parameters whose last result is an error.
 var retryFuncs string
 
+// show is the -show setting: report every retry scope found, so a team can
+// see what reslint considers retried (and tune retryfuncs).
+var show bool
+
 func init() {
 	Analyzer.Flags.StringVar(&retryFuncs, "retryfuncs", "", "comma-separated extra retry helpers: path/to/pkg.Func or path/to/pkg.(*T).Method")
+	Analyzer.Flags.BoolVar(&show, "show", false, "report every retry scope found (to check what reslint considers retried)")
 }
 
 // CallsFuncParamFact marks a function that calls some of its func-typed
@@ -202,6 +207,18 @@ func run(pass *analysis.Pass) (any, error) {
 	st.findClosures(in, res)
 	st.findLoops(in, res)
 	st.findClientSends(in, res)
+	if show {
+		for _, s := range res.Scopes {
+			pos := s.Body.Pos()
+			switch s.Kind {
+			case Closure:
+				pos = s.Func.Pos()
+			case Loop:
+				pos = s.Loop.Pos()
+			}
+			pass.Reportf(pos, "retry scope: %s (%s)", s.Kind, s.Helper)
+		}
+	}
 	return res, nil
 }
 

@@ -67,3 +67,13 @@ func TestRetryFuncsSetting(t *testing.T) {
 	defer f.Value.Set("")
 	analysistest.Run(t, testdata(t), scopes, "retryscope/cfg")
 }
+
+// TestShow reports the scopes themselves with the -show setting.
+func TestShow(t *testing.T) {
+	f := retryscope.Analyzer.Flags.Lookup("show")
+	if err := f.Value.Set("true"); err != nil {
+		t.Fatal(err)
+	}
+	defer f.Value.Set("false")
+	analysistest.Run(t, testdata(t), retryscope.Analyzer, "retryscope/show")
+}
