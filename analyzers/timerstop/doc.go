@@ -1,0 +1,134 @@
+// Package timerstop defines an Analyzer that reports timers and tickers
+// that outlive their use, taking into account the Go version each file is
+// compiled for.
+//
+// # Analyzer timerstop
+//
+// timerstop: report timers and tickers that are never stopped, leak a goroutine or poll a dead channel
+//
+// Go 1.23 changed timers. Before it, a Timer or Ticker that is never
+// stopped stays in the runtime until it fires (a Ticker: forever), even
+// when nothing references it, and its channel has a buffer of one, so a
+// tick that fired unread survives a Reset. Since Go 1.23 an unreferenced
+// timer is collected whether or not it was stopped, and its channel is
+// unbuffered: Reset and Stop discard a pending tick, and len(t.C) is 0.
+//
+// At run time the behaviour is chosen for the whole process by
+// GODEBUG=asynctimerchan, whose default comes from the main module's go
+// line. A linter sees packages, not the programs they are linked into, so
+// timerstop uses the version of each file (the module's go line, or a
+// //go:build go1.N constraint) as the stand-in: a file written for go1.22
+// may be built into programs with the old semantics. This is the choice
+// staticcheck's SA1015 makes too. A file whose version is unknown (a
+// GOPATH-mode build, or a build system that passes no version) gets the
+// old semantics: that is what the go command gives a program without a go
+// line (it assumes go1.16 for GODEBUG purposes), so the bugs below are
+// real there.
+//
+// The rules, and what each reports before and since Go 1.23:
+//
+// T1, timer or ticker not stopped on every path (before go1.23; since
+// go1.23 only with -timerstop.strict, worded as a cost). A time.NewTimer
+// or time.NewTicker held by a local variable that does not escape, with a
+// path from its creation to a return of the function on which it is not
+// stopped, is reported at the creation, naming the return:
+//
+//	t := time.NewTimer(d) // reported: the return in the ctx.Done case leaves it live
+//	select {
+//	case <-ctx.Done():
+//		return ctx.Err()
+//	case <-t.C:
+//		return nil
+//	}
+//
+// The fix, offered as a suggested fix when the creation is a short
+// variable declaration outside loops:
+//
+//	t := time.NewTimer(d)
+//	defer t.Stop()
+//
+// The proof is made on the control-flow graph, as vet's lostcancel does
+// for cancel functions: every path from the creation to a return must
+// call t.Stop() (a deferred Stop covers every later return), or, for a
+// Timer, receive from t.C (the timer has fired and is gone; a later Reset
+// arms it again). Paths that end in panic, os.Exit, log.Fatal or another
+// function that never returns are not paths to a return. A timer created
+// in a loop and not stopped before the loop creates the next one is
+// reported too. Not reported: a timer or ticker that escapes, because
+// someone else owns it then: returned, stored in a field, global, map,
+// slice or channel, assigned to another variable, passed to a function,
+// used as a method value, or captured by a closure or goroutine that
+// stops it; its channel handed to anyone but a receive; a variable
+// assigned more than once; main.main, whose return ends the process.
+// A ticker read by a goroutine the function starts is reported without a
+// suggested fix (stopping it on return would starve the goroutine; the
+// goroutine should stop it when it exits); when that goroutine can never
+// exit, T5 reports it instead.
+//
+// T2, time.After in a loop (before go1.23; since go1.23 only with
+// -timerstop.strict, worded as an allocation per iteration). time.After
+// evaluated on every iteration of a loop, in a select with other cases,
+// when one of those cases goes round the loop again: each such iteration
+// leaves a timer behind until its duration elapses, so a busy loop with a
+// long timeout piles up timers.
+//
+//	for {
+//		select {
+//		case m := <-msgs:
+//			handle(m)
+//		case <-time.After(time.Minute): // reported
+//			return errIdle
+//		}
+//	}
+//
+// Create one timer before the loop and Reset it, or use a context
+// deadline. Not reported: time.After outside loops, and loops whose
+// other cases all leave the loop (the common retry wait "select on
+// ctx.Done() or time.After(backoff)" leaves at most one timer behind).
+//
+// T3, time.Tick outside a forever loop (before go1.23). time.Tick's
+// ticker can never be stopped; in a function that can return it keeps
+// firing afterwards and is never collected. Reported unless the function
+// never returns (an endless loop without break or return; ranging over
+// the tick channel counts as endless), is main.main or init (which run
+// once for the life of the process), or hands the channel to someone else
+// (returned, stored, passed). time.Tick evaluated on every iteration of a
+// loop is reported even in a function that never returns: it leaks one
+// ticker per iteration. Use time.NewTicker and defer its Stop.
+//
+// T4, Reset without Stop-and-drain (before go1.23). t.Reset(d) on a
+// local time.NewTimer timer, on a path from the timer's creation or its
+// previous Reset that neither received from t.C nor stopped and drained
+// it: a tick that fired unread stays in the channel, and the next receive
+// returns at once with a stale time.
+//
+//	case m := <-msgs:
+//		handle(m)
+//		t.Reset(d) // reported: t may have fired while msgs won
+//
+// Write `if !t.Stop() { <-t.C }` (or a select with a default case) before
+// Reset. A Stop whose result is used counts as handled, as does a Stop
+// right after the creation (the idiom for creating a stopped timer).
+//
+// T5, goroutine ranging over a ticker channel (every Go version). A
+// goroutine whose loop is `for range tk.C` (or `for { <-tk.C ... }`, or
+// a select whose only cases receive from tk.C) with no other exit, when
+// the function that started it stops tk, or drops it without stopping it:
+// Stop does not close the channel, so after the stop the goroutine blocks
+// forever, and when nothing stops tk the ticker and the goroutine run
+// forever after the function returns. Also reported for a ticker held in
+// a struct field (`for range s.tk.C` in a goroutine while some method
+// calls s.tk.Stop()). Select on a done channel or ctx.Done() too, and
+// return. Not reported: a goroutine that creates (and so owns) its own
+// ticker, a ticker started in main.main or init (process lifetime), a
+// ticker passed to the goroutine as an argument.
+//
+// T6, polling len(t.C) or cap(t.C) (go1.23 and later). Timer channels
+// are unbuffered there, so len and cap are always 0 and the check is
+// dead: `if len(t.C) > 0 { <-t.C }` never drains anything. Use the result
+// of Stop or Reset, or a select with a default case.
+//
+// Settings: -timerstop.strict also reports T1 and T2 in go1.23+ files,
+// where an unstopped timer or a time.After per iteration costs memory and
+// timer work until collected but is no longer a leak.
+package timerstop

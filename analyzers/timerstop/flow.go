@@ -1,0 +1,367 @@
+package timerstop
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/cfg"
+)
+
+// cfgOf returns the control-flow graph ctrlflow built for fn, in which
+// calls to functions that never return (log.Fatal, os.Exit, panic, and
+// package functions that always reach one) end their block.
+func (st *state) cfgOf(fn ast.Node) *cfg.CFG {
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		if fn.Body != nil {
+			return st.cfgs.FuncDecl(fn)
+		}
+	case *ast.FuncLit:
+		return st.cfgs.FuncLit(fn)
+	}
+	return nil
+}
+
+// checkFunc applies T1 and T4 to the timer variables of one function.
+func (st *state) checkFunc(fc inspector.Cursor, tvs []*timerVar) {
+	var g *cfg.CFG
+	for _, tv := range tvs {
+		if tv.escaped || tv.reassigned {
+			continue
+		}
+		old := st.old(tv.call.Node().Pos())
+		doT1 := (old || strict) && !st.t5[tv.v] && !isMain(st, fc.Node())
+		doT4 := old && tv.kind == isTimer && len(tv.resets) > 0
+		if !doT1 && !doT4 {
+			continue
+		}
+		if g == nil {
+			if g = st.cfgOf(fc.Node()); g == nil {
+				return
+			}
+		}
+		if doT1 {
+			if ret, again := st.lostStop(g, tv); ret != nil || again {
+				st.reportT1(tv, ret, again, old)
+			}
+		}
+		if doT4 {
+			st.checkResets(g, tv)
+		}
+	}
+}
+
+// isMain reports whether fn is main.main, whose return ends the process.
+func isMain(st *state, fn ast.Node) bool {
+	decl, ok := fn.(*ast.FuncDecl)
+	return ok && decl.Recv == nil && decl.Name.Name == "main" && st.pass.Pkg.Name() == "main"
+}
+
+// findNode returns the live block holding node n and n's index in it.
+func findNode(g *cfg.CFG, n ast.Node) (*cfg.Block, int) {
+	for _, b := range g.Blocks {
+		for i, m := range b.Nodes {
+			if m == n {
+				return b, i
+			}
+		}
+	}
+	return nil, 0
+}
+
+// effectOf returns what CFG node n does to tv's timer: the effect of the
+// last act in n. Closures inside n are not entered, except deferred ones
+// (whose Stop is recorded on the defer statement itself).
+func (st *state) effectOf(tv *timerVar, n ast.Node) effect {
+	if e := tv.effects[n]; e == effDeferStop {
+		return e
+	}
+	if _, ok := n.(*ast.DeferStmt); ok {
+		return effNone
+	}
+	eff := effNone
+	ast.Inspect(n, func(m ast.Node) bool {
+		if _, ok := m.(*ast.FuncLit); ok {
+			return false
+		}
+		if e, ok := tv.effects[m]; ok {
+			eff = e
+		}
+		return true
+	})
+	return eff
+}
+
+// lostStop searches the CFG, as vet's lostcancel does for cancel funcs,
+// for a path from tv's creation to a return on which the timer is still
+// armed: not stopped since it was created or last Reset, and (a Timer)
+// not received from. It returns the return statement (synthetic at the
+// end of the function), or again=true for a path that reaches the
+// creation again, in a loop, with the previous timer still armed.
+func (st *state) lostStop(g *cfg.CFG, tv *timerVar) (ret *ast.ReturnStmt, again bool) {
+	defb, idx := findNode(g, tv.stmt)
+	if defb == nil {
+		return nil, false
+	}
+	type key struct {
+		b     *cfg.Block
+		armed bool
+	}
+	seen := make(map[key]bool)
+	var walk func(b *cfg.Block, from int, armed bool) (*ast.ReturnStmt, bool)
+	walk = func(b *cfg.Block, from int, armed bool) (*ast.ReturnStmt, bool) {
+		for i := from; i < len(b.Nodes); i++ {
+			n := b.Nodes[i]
+			if n == tv.stmt {
+				// A new timer replaces the old one. If the old one is
+				// stopped, this is the start state again, already explored.
+				return nil, armed
+			}
+			switch st.effectOf(tv, n) {
+			case effDeferStop:
+				return nil, false // every return from here on stops it
+			case effStop:
+				armed = false
+			case effRecv:
+				if tv.kind == isTimer {
+					armed = false // fired: a Timer is gone after its tick
+				}
+			case effReset:
+				armed = true
+			}
+		}
+		if r := b.Return(); r != nil {
+			if armed {
+				return r, false
+			}
+			return nil, false
+		}
+		for _, s := range b.Succs {
+			a := armed
+			if tv.kind == isTimer && s.Kind == cfg.KindSelectCaseBody && tv.commRecv[s.Stmt] {
+				a = false // this case received the tick
+			}
+			if k := (key{s, a}); !seen[k] {
+				seen[k] = true
+				if r, ag := walk(s, 0, a); r != nil || ag {
+					return r, ag
+				}
+			}
+		}
+		return nil, false
+	}
+	return walk(defb, idx+1, true)
+}
+
+// reportT1 reports tv's creation, naming the return that leaks it, with
+// a suggested fix where inserting `defer v.Stop()` is safe.
+func (st *state) reportT1(tv *timerVar, ret *ast.ReturnStmt, again, old bool) {
+	name := tv.v.Name()
+	call := tv.call.Node()
+	d := analysis.Diagnostic{Pos: call.Pos(), End: call.End()}
+	body := funcBody(tv.fn.Node())
+	var where string
+	switch {
+	case again:
+		where = "the loop creates the next one"
+	case ret.Pos() == body.Rbrace:
+		where = fmt.Sprintf("the function ends at line %d", st.line(ret.Pos()))
+	default:
+		where = fmt.Sprintf("the return at line %d", st.line(ret.Pos()))
+	}
+	if ret != nil {
+		d.Related = []analysis.RelatedInformation{{Pos: ret.Pos(), Message: "this return leaves " + name + " running"}}
+	}
+	fix := "add defer " + name + ".Stop() after creating it"
+	switch {
+	case again:
+		fix = "stop it before the next iteration"
+	case len(tv.goRefs) > 0:
+		fix = "stop it in the goroutine that reads it, when that goroutine returns"
+	}
+	switch {
+	case !old:
+		what := "stays scheduled until it fires"
+		if tv.kind == isTicker {
+			what = "keeps firing"
+		}
+		d.Message = fmt.Sprintf("%s %s is not stopped before %s: since Go 1.23 it is collected once unreachable, but until then it %s (a cost, not a leak); %s",
+			tv.kind, name, where, what, fix)
+	case tv.kind == isTimer:
+		d.Message = fmt.Sprintf("timer %s is not stopped before %s, so it stays live until it fires (before Go 1.23 an unstopped timer is not collected); %s", name, where, fix)
+	case len(tv.goRefs) > 0:
+		d.Message = fmt.Sprintf("ticker %s, read by the goroutine started at line %d, is not stopped before %s, so it keeps firing and is never collected (before Go 1.23), even after that goroutine exits; %s",
+			name, st.line(tv.goRefs[0].Pos()), where, fix)
+	default:
+		d.Message = fmt.Sprintf("ticker %s is not stopped before %s, so it keeps firing and is never collected (before Go 1.23); %s", name, where, fix)
+	}
+	if !again && len(tv.goRefs) == 0 && !tv.closureRef {
+		d.SuggestedFixes = st.deferStop(tv)
+	}
+	st.r.Report(d)
+}
+
+// deferStop returns the fix that inserts `defer v.Stop()` after tv's
+// creation, when the creation is a short variable declaration in a
+// statement list of the function and not inside a loop (where defers
+// would pile up until the function returns).
+func (st *state) deferStop(tv *timerVar) []analysis.SuggestedFix {
+	as, ok := tv.stmt.(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE {
+		return nil
+	}
+	sc := tv.call.Parent()
+	if sc.ParentEdgeKind() != edge.BlockStmt_List {
+		return nil
+	}
+	for c := range sc.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		if c == tv.fn {
+			break
+		}
+		if _, ok := c.Node().(*ast.FuncLit); !ok {
+			return nil // in a loop
+		}
+	}
+	// Insert on a new line after the statement, with its indentation,
+	// keeping a trailing line comment where it is.
+	tf := st.pass.Fset.File(as.Pos())
+	if tf == nil || st.pass.ReadFile == nil {
+		return nil
+	}
+	src, err := st.pass.ReadFile(tf.Name())
+	if err != nil || len(src) != tf.Size() {
+		return nil
+	}
+	start, end := tf.Offset(tf.LineStart(tf.Line(as.Pos()))), tf.Offset(as.End())
+	indent := src[start:tf.Offset(as.Pos())]
+	if len(bytes.TrimLeft(indent, " \t")) != 0 {
+		return nil // not the first statement on its line
+	}
+	eol := bytes.IndexByte(src[end:], '\n')
+	if eol < 0 {
+		return nil
+	}
+	if rest := bytes.TrimSpace(src[end : end+eol]); len(rest) > 0 && !bytes.HasPrefix(rest, []byte("//")) {
+		return nil
+	}
+	at := tf.Pos(end + eol)
+	return []analysis.SuggestedFix{{
+		Message:   "Add defer " + tv.v.Name() + ".Stop()",
+		TextEdits: []analysis.TextEdit{{Pos: at, End: at, NewText: []byte("\n" + string(indent) + "defer " + tv.v.Name() + ".Stop()")}},
+	}}
+}
+
+// checkResets applies T4: each Reset of a Timer needs the channel empty,
+// so on every path back to the timer's creation or its previous Reset
+// there must be a receive from t.C, or a Stop whose result is handled
+// (`if !t.Stop() { <-t.C }`), or a non-blocking drain.
+func (st *state) checkResets(g *cfg.CFG, tv *timerVar) {
+	if len(tv.resets) == 0 {
+		return
+	}
+	preds := make(map[*cfg.Block][]*cfg.Block)
+	for _, b := range g.Blocks {
+		for _, s := range b.Succs {
+			preds[s] = append(preds[s], b)
+		}
+	}
+	for _, reset := range tv.resets {
+		b, i := findContaining(g, reset)
+		if b == nil {
+			continue
+		}
+		start := st.staleReset(tv, preds, b, i)
+		if start == nil {
+			continue
+		}
+		since := fmt.Sprintf("it was created at line %d", st.line(start.Pos()))
+		if start != tv.stmt {
+			since = fmt.Sprintf("the Reset at line %d", st.line(start.Pos()))
+		}
+		name := tv.v.Name()
+		st.r.Report(analysis.Diagnostic{
+			Pos: reset.Pos(), End: reset.End(),
+			Message: fmt.Sprintf("reset of timer %s on a path where it was neither received from nor stopped and drained since %s: a tick that fired unread stays in %s.C (before Go 1.23) and the next receive returns at once; write if !%s.Stop() { <-%s.C } before Reset",
+				name, since, name, name, name),
+			Related: []analysis.RelatedInformation{{Pos: start.Pos(), Message: name + " is started here"}},
+		})
+	}
+}
+
+// findContaining returns the live block and index of the CFG node that
+// contains call.
+func findContaining(g *cfg.CFG, call *ast.CallExpr) (*cfg.Block, int) {
+	for _, b := range g.Blocks {
+		if !b.Live {
+			continue
+		}
+		for i, n := range b.Nodes {
+			if n.Pos() <= call.Pos() && call.End() <= n.End() {
+				return b, i
+			}
+		}
+	}
+	return nil, 0
+}
+
+// staleReset searches backwards from node i of block b for the node that
+// last started the timer (its creation or a Reset) on a path with no
+// receive or handled Stop in between, and returns it, or nil.
+func (st *state) staleReset(tv *timerVar, preds map[*cfg.Block][]*cfg.Block, b *cfg.Block, i int) ast.Node {
+	seen := make(map[*cfg.Block]bool)
+	var back func(b *cfg.Block, i int) ast.Node
+	back = func(b *cfg.Block, i int) ast.Node {
+		for j := i - 1; j >= 0; j-- {
+			n := b.Nodes[j]
+			if n == tv.stmt {
+				return n
+			}
+			if tv.drainComms[n] {
+				return nil
+			}
+			switch st.effectOf(tv, n) {
+			case effRecv:
+				return nil
+			case effReset:
+				return n
+			case effStop:
+				// A handled Stop, or a Stop right after the creation (the
+				// idiom for a stopped timer: it cannot have fired yet).
+				if st.handledStop(tv, n) || j > 0 && b.Nodes[j-1] == tv.stmt {
+					return nil
+				}
+			}
+		}
+		if b.Kind == cfg.KindSelectCaseBody && tv.commRecv[b.Stmt] {
+			return nil
+		}
+		for _, p := range preds[b] {
+			if p.Live && !seen[p] {
+				seen[p] = true
+				if s := back(p, len(p.Nodes)); s != nil {
+					return s
+				}
+			}
+		}
+		return nil
+	}
+	return back(b, i)
+}
+
+// handledStop reports whether node n holds a Stop of tv whose result is
+// looked at.
+func (st *state) handledStop(tv *timerVar, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if c, ok := m.(*ast.CallExpr); ok && tv.usedStop[c] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

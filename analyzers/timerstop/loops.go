@@ -1,0 +1,497 @@
+package timerstop
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/cfg"
+)
+
+// loopAround returns the innermost loop of c's function whose every
+// iteration evaluates c: c is in the loop's body, condition or post
+// statement (not its init, nor a range's operand, evaluated once).
+func loopAround(c inspector.Cursor) (inspector.Cursor, bool) {
+	for cur := c; ; {
+		k := cur.ParentEdgeKind()
+		if k == edge.Invalid {
+			return inspector.Cursor{}, false
+		}
+		p := cur.Parent()
+		switch k {
+		case edge.ForStmt_Body, edge.ForStmt_Cond, edge.ForStmt_Post, edge.RangeStmt_Body:
+			return p, true
+		}
+		switch p.Node().(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return inspector.Cursor{}, false
+		}
+		cur = p
+	}
+}
+
+// clauseOf returns the select clause whose communication is the receive
+// `<-call` (c is the call), or ok=false.
+func clauseOf(c inspector.Cursor) (inspector.Cursor, bool) {
+	if c.ParentEdgeKind() != edge.UnaryExpr_X || c.Parent().Node().(*ast.UnaryExpr).Op != token.ARROW {
+		return inspector.Cursor{}, false
+	}
+	cur := c.Parent()
+	switch cur.ParentEdgeKind() {
+	case edge.ExprStmt_X, edge.AssignStmt_Rhs:
+		cur = cur.Parent()
+	default:
+		return inspector.Cursor{}, false
+	}
+	if cur.ParentEdgeKind() != edge.CommClause_Comm {
+		return inspector.Cursor{}, false
+	}
+	return cur.Parent(), true
+}
+
+// checkAfters applies T2 to the time.After calls of the package.
+func (st *state) checkAfters() {
+	for _, c := range st.afters {
+		old := st.old(c.Node().Pos())
+		if !old && !strict {
+			continue
+		}
+		// Either `case <-time.After(d):`, or `ch := time.After(d)` in the
+		// loop with `case <-ch:` in a select of the same iteration.
+		cc, ok := clauseOf(c)
+		var loop inspector.Cursor
+		if ok {
+			if loop, ok = loopAround(cc); !ok {
+				continue
+			}
+		} else {
+			v := assignedTo(st.info, c)
+			if v == nil {
+				continue
+			}
+			if loop, ok = loopAround(c.Parent()); !ok {
+				continue
+			}
+			if cc, ok = st.recvClause(loop, v); !ok {
+				continue
+			}
+		}
+		if !st.goesRound(cc, loop) {
+			continue
+		}
+		msg := "time.After in a loop: when another case of this select wins and the loop goes round, the timer it created stays live until it fires (before Go 1.23), so a busy loop piles up timers; create one timer with time.NewTimer before the loop and Reset it, or use a context deadline"
+		if !old {
+			msg = "time.After in a loop allocates a timer on every iteration, and one that another case beat stays scheduled until it fires or is collected (a cost, not a leak, since Go 1.23); create one timer with time.NewTimer before the loop and Reset it, or use a context deadline"
+		}
+		st.r.Report(analysis.Diagnostic{Pos: c.Node().Pos(), End: c.Node().End(), Message: msg})
+	}
+}
+
+// recvClause finds, in loop, a select clause `case <-v:` whose innermost
+// loop is loop itself.
+func (st *state) recvClause(loop inspector.Cursor, v *types.Var) (inspector.Cursor, bool) {
+	for cc := range loop.Preorder((*ast.CommClause)(nil)) {
+		if ch := commRecv(cc.Node().(*ast.CommClause)); ch != nil && localVar(st.info, ch) == v {
+			if l, ok := loopAround(cc); ok && l == loop {
+				return cc, true
+			}
+		}
+	}
+	return inspector.Cursor{}, false
+}
+
+// goesRound reports whether another clause of cc's select (or its
+// default) can complete and let the loop start another iteration, which
+// evaluates time.After again while the previous timer is still pending.
+// Clauses that return, panic, or break or continue out of the loop do
+// not: they leave at most one timer behind, like a time.After outside a
+// loop. A clause that assigns a variable of the loop's condition is taken
+// to end the loop too.
+func (st *state) goesRound(cc, loop inspector.Cursor) bool {
+	sel := cc.Parent().Parent()
+	selLabel := labelOf(sel)
+	loopLabel := labelOf(loop)
+	var cond ast.Expr
+	if fs, ok := loop.Node().(*ast.ForStmt); ok {
+		cond = fs.Cond
+	}
+	for _, s := range sel.Node().(*ast.SelectStmt).Body.List {
+		other := s.(*ast.CommClause)
+		if other == cc.Node() {
+			continue
+		}
+		if st.terminates(other.Body, selLabel, loopLabel) || cond != nil && st.assignsCondVar(other.Body, cond) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// labelOf returns the label of the statement at c, or "".
+func labelOf(c inspector.Cursor) string {
+	if c.ParentEdgeKind() == edge.LabeledStmt_Stmt {
+		return c.Parent().Node().(*ast.LabeledStmt).Label.Name
+	}
+	return ""
+}
+
+// terminates reports whether the statement list, in a select clause
+// directly inside a loop, always leaves the loop: it ends in a return, a
+// call that never returns, a goto, or a break or continue that targets
+// the loop or something outside it.
+func (st *state) terminates(list []ast.Stmt, selLabel, loopLabel string) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch s := list[len(list)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		switch s.Tok {
+		case token.GOTO:
+			return true
+		case token.BREAK:
+			return s.Label != nil && s.Label.Name != selLabel
+		case token.CONTINUE:
+			return s.Label != nil && s.Label.Name != loopLabel
+		}
+	case *ast.ExprStmt:
+		if call, ok := s.X.(*ast.CallExpr); ok {
+			return st.noReturn(call)
+		}
+	case *ast.BlockStmt:
+		return st.terminates(s.List, selLabel, loopLabel)
+	case *ast.IfStmt:
+		if s.Else == nil {
+			return false
+		}
+		var els []ast.Stmt
+		switch e := s.Else.(type) {
+		case *ast.BlockStmt:
+			els = e.List
+		case *ast.IfStmt:
+			els = []ast.Stmt{e}
+		}
+		return st.terminates(s.Body.List, selLabel, loopLabel) && st.terminates(els, selLabel, loopLabel)
+	}
+	return false
+}
+
+// noReturn reports whether call never returns: panic, or a function
+// ctrlflow found (or knows) never returns, such as log.Fatal or os.Exit.
+func (st *state) noReturn(call *ast.CallExpr) bool {
+	if builtinName(st.info, call) == "panic" {
+		return true
+	}
+	fn := calleeFunc(st.info, call)
+	return fn != nil && st.cfgs.NoReturn(fn)
+}
+
+// assignsCondVar reports whether list assigns a variable that cond reads.
+func (st *state) assignsCondVar(list []ast.Stmt, cond ast.Expr) bool {
+	vars := make(map[types.Object]bool)
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && st.info.Uses[id] != nil {
+			vars[st.info.Uses[id]] = true
+		}
+		return true
+	})
+	found := false
+	for _, s := range list {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if as, ok := n.(*ast.AssignStmt); ok {
+				for _, lhs := range as.Lhs {
+					if id, ok := lhs.(*ast.Ident); ok && vars[st.info.ObjectOf(id)] {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// checkTicks applies T3 to the time.Tick calls of the package.
+func (st *state) checkTicks() {
+	for _, c := range st.ticks {
+		call := c.Node()
+		if !st.old(call.Pos()) {
+			continue
+		}
+		fc, ok := enclosingFunc(c)
+		if !ok {
+			continue // a package-level ticker lives as long as the program
+		}
+		if _, ok := loopAround(c); ok {
+			st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(),
+				Message: "time.Tick in a loop creates a ticker on every iteration that can never be stopped nor collected (before Go 1.23); create one time.NewTicker before the loop and defer its Stop"})
+			continue
+		}
+		if st.isMainOrInit(fc.Node()) || !st.tickUsedHere(c) || !st.canReturn(fc.Node()) {
+			continue
+		}
+		st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(),
+			Message: fmt.Sprintf("time.Tick's ticker can never be stopped, so it keeps firing after %s returns and is never collected (before Go 1.23); use time.NewTicker and defer its Stop", funcName(fc.Node()))})
+	}
+}
+
+// tickUsedHere reports whether the channel of the time.Tick call at c is
+// used by its own function only: ranged over, received from, or held in
+// a local. A channel returned or stored is meant to outlive the function.
+func (st *state) tickUsedHere(c inspector.Cursor) bool {
+	switch c.ParentEdgeKind() {
+	case edge.RangeStmt_X, edge.UnaryExpr_X:
+		return true
+	}
+	v := assignedTo(st.info, c)
+	if v == nil {
+		return false
+	}
+	fc, _ := enclosingFunc(c)
+	body := funcBody(fc.Node())
+	return body != nil && body.Pos() <= v.Pos() && v.Pos() < body.End()
+}
+
+func funcName(fn ast.Node) string {
+	if d, ok := fn.(*ast.FuncDecl); ok {
+		return d.Name.Name
+	}
+	return "the function literal"
+}
+
+// canReturn reports whether fn has a reachable return. A range over a
+// tick channel only ends by break or return: the channel is never closed.
+func (st *state) canReturn(fn ast.Node) bool {
+	g := st.cfgOf(fn)
+	if g == nil || len(g.Blocks) == 0 {
+		return false
+	}
+	seen := make(map[*cfg.Block]bool)
+	stack := []*cfg.Block{g.Blocks[0]}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if b.Return() != nil {
+			return true
+		}
+		succs := b.Succs
+		if rs, ok := b.Stmt.(*ast.RangeStmt); ok && b.Kind == cfg.KindRangeLoop && len(succs) == 2 && st.tickChan(rs.X) {
+			succs = succs[:1] // the body, not the done block
+		}
+		stack = append(stack, succs...)
+	}
+	return false
+}
+
+// tickChan reports whether e is a channel that is never closed: x.C of
+// a timer or ticker, a time.Tick call, or a local holding one.
+func (st *state) tickChan(e ast.Expr) bool {
+	if x, _ := chanOf(st.info, e); x != nil {
+		return true
+	}
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && timeFunc(st.info, call) == "Tick" {
+		return true
+	}
+	v := localVar(st.info, e)
+	return v != nil && st.tickVar[v]
+}
+
+// checkLoops applies T5 to the loops of the package.
+func (st *state) checkLoops() {
+	for _, c := range st.loops {
+		x := st.tickerLoop(c.Node())
+		if x == nil || st.loopExits(c) {
+			continue
+		}
+		fc, ok := enclosingFunc(c)
+		if !ok {
+			continue
+		}
+		if v := localVar(st.info, x); v != nil {
+			st.checkLocalTickerLoop(c, fc, x, v)
+		} else if f := fieldOf(st.info, x); f != nil {
+			st.checkFieldTickerLoop(c, fc, x, f)
+		}
+	}
+}
+
+// tickerLoop returns x when loop waits for x's ticks on every iteration:
+// `for range x.C`, or a `for` without condition whose body, at its top
+// level, receives from x.C or selects on x.C alone. x is a *time.Ticker.
+func (st *state) tickerLoop(loop ast.Node) ast.Expr {
+	ticker := func(ch ast.Expr) ast.Expr {
+		if x, k := chanOf(st.info, ch); k == isTicker {
+			return x
+		}
+		return nil
+	}
+	switch loop := loop.(type) {
+	case *ast.RangeStmt:
+		return ticker(loop.X)
+	case *ast.ForStmt:
+		if loop.Cond != nil {
+			return nil
+		}
+		for _, s := range loop.Body.List {
+			switch s := s.(type) {
+			case *ast.ExprStmt:
+				if ch := recvChan(s.X); ch != nil {
+					return ticker(ch)
+				}
+			case *ast.AssignStmt:
+				if len(s.Rhs) == 1 {
+					if ch := recvChan(s.Rhs[0]); ch != nil {
+						return ticker(ch)
+					}
+				}
+			case *ast.SelectStmt:
+				if x := st.tickerSelect(s, ticker); x != nil {
+					return x
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// tickerSelect returns x when every case of sel receives from the same
+// ticker x: a select that blocks on the ticker alone. A send or a default
+// case means it does not.
+func (st *state) tickerSelect(sel *ast.SelectStmt, ticker func(ast.Expr) ast.Expr) ast.Expr {
+	var x ast.Expr
+	for _, cs := range sel.Body.List {
+		ch := commRecv(cs.(*ast.CommClause))
+		if ch == nil {
+			return nil
+		}
+		y := ticker(ch)
+		if y == nil || x != nil && !sameTimer(st.info, x, y) {
+			return nil
+		}
+		x = y
+	}
+	return x
+}
+
+// loopExits reports whether the loop at c has a way out other than its
+// channel closing: a return, a goto, a break or labelled continue that
+// leaves it, or a call that never returns (panic, os.Exit, log.Fatal,
+// runtime.Goexit). Function literals in the body are not entered.
+func (st *state) loopExits(c inspector.Cursor) bool {
+	var body *ast.BlockStmt
+	switch loop := c.Node().(type) {
+	case *ast.ForStmt:
+		body = loop.Body
+	case *ast.RangeStmt:
+		body = loop.Body
+	}
+	own := labelOf(c)
+	inner := make(map[string]bool) // labels defined inside the body
+	ast.Inspect(body, func(n ast.Node) bool {
+		if l, ok := n.(*ast.LabeledStmt); ok {
+			inner[l.Label.Name] = true
+		}
+		return true
+	})
+	exits := false
+	var walk func(n ast.Node, breakable int)
+	walk = func(n ast.Node, breakable int) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if exits || m == nil {
+				return false
+			}
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				exits = true
+			case *ast.BranchStmt:
+				switch {
+				case m.Tok == token.GOTO:
+					exits = true
+				case m.Label != nil:
+					exits = !inner[m.Label.Name] && !(m.Tok == token.CONTINUE && m.Label.Name == own)
+				case m.Tok == token.BREAK:
+					exits = breakable == 0
+				}
+			case *ast.CallExpr:
+				if st.noReturn(m) {
+					exits = true
+				}
+			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				if m != n {
+					// An unlabelled break inside breaks this statement.
+					walk(m, breakable+1)
+					return false
+				}
+			}
+			return !exits
+		})
+	}
+	walk(body, 0)
+	return exits
+}
+
+// checkLocalTickerLoop applies T5 to a goroutine (function literal fc)
+// ranging over the ticker held by local v of an enclosing function.
+func (st *state) checkLocalTickerLoop(c, fc inspector.Cursor, x ast.Expr, v *types.Var) {
+	tv := st.vars[v]
+	lit, ok := fc.Node().(*ast.FuncLit)
+	if tv == nil || !ok || tv.fn == fc || !st.goLits[lit] {
+		return // not a goroutine, or it owns the ticker it ranges over
+	}
+	inLit := func(p token.Pos) bool { return lit.Pos() <= p && p < lit.End() }
+	for _, s := range tv.stops {
+		if !inLit(s.call.Pos()) {
+			st.t5[v] = true
+			st.reportT5Stop(c, x, s.call.Pos())
+			return
+		}
+	}
+	if len(tv.stops) > 0 || tv.escaped || tv.reassigned || st.isMainOrInit(tv.fn.Node()) || !st.canReturn(tv.fn.Node()) {
+		return
+	}
+	st.t5[v] = true
+	name := exprString(x)
+	st.r.Reportf(c.Node().Pos(), "this goroutine receives from %s.C with no other exit and nothing stops %s, so the ticker and the goroutine run forever after %s returns; also select on a done channel or ctx.Done() and return, and stop the ticker",
+		name, name, funcName(tv.fn.Node()))
+}
+
+// checkFieldTickerLoop applies T5 to a goroutine ranging over a ticker
+// held in struct field f, when code of the package stops that field's
+// ticker (and does not replace it: a loop that re-reads the field could
+// then pick up the new ticker).
+func (st *state) checkFieldTickerLoop(c, fc inspector.Cursor, x ast.Expr, f *types.Var) {
+	started := false
+	switch fn := fc.Node().(type) {
+	case *ast.FuncLit:
+		started = st.goLits[fn]
+	case *ast.FuncDecl:
+		obj, _ := st.info.Defs[fn.Name].(*types.Func)
+		started = obj != nil && st.goFuncs[obj]
+	}
+	if !started || len(st.fStops[f]) == 0 || st.fSets[f] > 1 {
+		return
+	}
+	st.reportT5Stop(c, x, st.fStops[f][0])
+}
+
+func (st *state) reportT5Stop(c inspector.Cursor, x ast.Expr, stop token.Pos) {
+	name := exprString(x)
+	st.r.Report(analysis.Diagnostic{
+		Pos: c.Node().Pos(),
+		Message: fmt.Sprintf("this goroutine receives from %s.C with no other exit, and %s.Stop() at line %d does not close the channel, so once the ticker is stopped the goroutine blocks here forever; also select on a done channel or ctx.Done() and return",
+			name, name, st.line(stop)),
+		Related: []analysis.RelatedInformation{{Pos: stop, Message: "the ticker is stopped here"}},
+	})
+}
