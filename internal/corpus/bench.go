@@ -68,8 +68,7 @@ func runBench(ctx context.Context, cfg config, floor, reslint string, analyzers 
 	if _, err := initScratch(ctx, dir, mods); err != nil {
 		return err
 	}
-	var pkgs []string
-	var pkgDesc []string
+	var pkgs, buildable, pkgDesc []string
 	for _, m := range mods {
 		ws := &Workspace{Mod: m, Dir: dir}
 		if err := ws.listPackages(ctx, scratchEnv()); err != nil {
@@ -80,6 +79,11 @@ func runBench(ctx context.Context, cfg config, floor, reslint string, analyzers 
 			sel = []string{m.Path}
 		}
 		pkgs = append(pkgs, sel...)
+		for _, p := range sel {
+			if !ws.TestOnly[p] {
+				buildable = append(buildable, p)
+			}
+		}
 		pkgDesc = append(pkgDesc, fmt.Sprintf("%s (%d packages)", m, len(sel)))
 	}
 
@@ -92,7 +96,7 @@ func runBench(ctx context.Context, cfg config, floor, reslint string, analyzers 
 	}
 	warmEnv := scratchEnv("GOCACHE=" + warm)
 	fmt.Fprintf(stderr, "bench: warming GOCACHE with go build of %d packages\n", len(pkgs))
-	if _, err := goCmd(ctx, dir, warmEnv, append([]string{"build"}, pkgs...)...); err != nil {
+	if _, err := goCmd(ctx, dir, warmEnv, append([]string{"build"}, buildable...)...); err != nil {
 		return err
 	}
 	// go vet also vets the test variants, whose export data go build does

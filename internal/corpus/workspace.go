@@ -55,7 +55,10 @@ type Workspace struct {
 	ModDir  string   // the corpus module's directory in the module cache
 	Pkgs    []string // import paths of the module's loadable packages
 	Skipped []string // packages go list could not use, with the reason
-	norm    normalizer
+	// TestOnly holds the packages of Pkgs that have only _test.go files:
+	// they can be vetted and analyzed but not built.
+	TestOnly map[string]bool
+	norm     normalizer
 }
 
 // workDirName turns a module path into a single directory name.
@@ -136,7 +139,7 @@ func initScratch(ctx context.Context, dir string, mods []Module) ([]string, erro
 // Packages go list cannot use (e.g. every file excluded by build
 // constraints on this platform) are recorded as skipped.
 func (ws *Workspace) listPackages(ctx context.Context, env []string) error {
-	out, err := goCmd(ctx, ws.Dir, env, "list", "-e", "-json=ImportPath,Module,Error", ws.Mod.Path+"/...")
+	out, err := goCmd(ctx, ws.Dir, env, "list", "-e", "-json=ImportPath,Module,Error,GoFiles,CgoFiles", ws.Mod.Path+"/...")
 	if err != nil {
 		return err
 	}
@@ -146,6 +149,8 @@ func (ws *Workspace) listPackages(ctx context.Context, env []string) error {
 			ImportPath string
 			Module     *struct{ Path string }
 			Error      *struct{ Err string }
+			GoFiles    []string
+			CgoFiles   []string
 		}
 		if err := dec.Decode(&p); err == io.EOF {
 			break
@@ -160,6 +165,12 @@ func (ws *Workspace) listPackages(ctx context.Context, env []string) error {
 			continue
 		}
 		ws.Pkgs = append(ws.Pkgs, p.ImportPath)
+		if len(p.GoFiles)+len(p.CgoFiles) == 0 {
+			if ws.TestOnly == nil {
+				ws.TestOnly = map[string]bool{}
+			}
+			ws.TestOnly[p.ImportPath] = true
+		}
 	}
 	return nil
 }
