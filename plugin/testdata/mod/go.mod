@@ -1,0 +1,3 @@
+module example.com/gclmod
+
+go 1.26
