@@ -1,0 +1,141 @@
+// Package noretrycanceled defines an Analyzer that reports retries of
+// requests whose caller has gone.
+//
+// # Analyzer noretrycanceled
+//
+// noretrycanceled: report retries of requests whose caller has cancelled or whose deadline is spent
+//
+// A cancelled context means the caller left; an exceeded deadline means
+// the budget is spent. Both say "stop", not "try again". Retrying them
+// burns a connection of a dependency that may already be struggling, for
+// a result nobody will read.
+//
+// N1: a retry classifier answers "retry" for context errors.
+//
+// A retry classifier is a predicate handed to a retry API (retry-go's
+// retry.RetryIf, client-go's retry.OnError, go-retryablehttp's
+// Client.CheckRetry, failsafe-go retrypolicy builders' HandleIf and
+// HandleErrors, and AbortIf with the opposite meaning), a classifier-shaped
+// argument of a retry helper, a function marked //reslint:classifier, or
+// a function shaped func(error) bool, func(error) (bool, time.Duration) or
+// func(error) E (E an enum) whose name says retry, retryable, retriable,
+// transient or classify. Its body is followed path by path for the error
+// context.Canceled (and for a gRPC status error with codes.Canceled when
+// it uses gRPC's status package); a return that answers "retry" is
+// reported, whether an explicit branch leads there or a catch-all:
+//
+//	func isRetryable(err error) bool {
+//		var ne net.Error
+//		if errors.As(err, &ne) && ne.Timeout() {
+//			return true
+//		}
+//		return err != nil // reported: context.Canceled is retried too
+//	}
+//
+// Fixed, context errors are excluded first:
+//
+//	func isRetryable(err error) bool {
+//		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+//			return false
+//		}
+//		...
+//	}
+//
+// switch status.Code(err) is judged by the codes it names: status.Code
+// returns codes.Unknown for any error that is not a gRPC status,
+// context.Canceled included, so "retry" on codes.Unknown is reported.
+//
+// context.DeadlineExceeded is subtler: a per-attempt timeout surfaces as
+// DeadlineExceeded too, and retrying it is right while the caller's
+// context is alive (go-redis retries dial timeouts on purpose). So
+// "retry" for DeadlineExceeded — including a "retry on timeout" branch,
+// since DeadlineExceeded is a net.Error whose Timeout() is true — is
+// reported only when the classifier cannot tell the two apart: it does
+// not look at a context (ctx.Err(), ctx.Done(), context.Cause, or
+// delegating to retryablehttp.DefaultRetryPolicy), and the code that uses
+// it does not check the parent's Err() before classifying (the seed's
+// retry.Do does; failsafe-go does; retry-go, client-go's OnError and
+// go-retryablehttp do not). A classifier with no visible user is judged
+// alone.
+//
+// N2: a retry loop ignores its context.
+//
+// In a retry loop (or the loop of a retry helper) with a context in
+// scope, a wait that cannot be interrupted — time.Sleep, a bare
+// <-time.After(d), a timer receive outside a select with ctx.Done() — is
+// reported at the wait; a loop that never consults the context between
+// attempts is reported at the loop:
+//
+//	for attempt := 0; attempt < 5; attempt++ {
+//		if err = call(ctx); err == nil {
+//			return nil
+//		}
+//		time.Sleep(backoff(attempt)) // reported
+//	}
+//
+// Fixed:
+//
+//	t := time.NewTimer(backoff(attempt))
+//	select {
+//	case <-ctx.Done():
+//		t.Stop()
+//		return ctx.Err()
+//	case <-t.C:
+//	}
+//
+// Handing the context to a function that returns when it is done — a
+// context-aware sleep such as the seed's sleepCtx — counts as consulting
+// it. Such functions are recognised across packages: the analyzer exports
+// a CtxFact for every function that checks ctx.Err() or receives from
+// ctx.Done() and returns, and never sleeps blindly.
+//
+// N3: a retry library is called without the context in scope.
+//
+//	retry.Do(op, retry.Attempts(5))                 // reported; fix appends retry.Context(ctx)
+//	backoff.Retry(op, backoff.NewExponentialBackOff()) // reported; fix wraps it in backoff.WithContext(b, ctx)
+//	wait.ExponentialBackoff(b, cond)                // reported: use ExponentialBackoffWithContext
+//
+// backoff.WithContext anywhere in the wrapper chain is enough:
+// backoff.WithMaxRetries(backoff.WithContext(b, ctx), 3) is fine. A
+// go-retryablehttp CheckRetry that answers "retry" for a cancelled request
+// without looking at ctx.Err() (or delegating to DefaultRetryPolicy or
+// ErrorPropagatedRetryPolicy, which do) is reported at that answer, with
+// the fix to check ctx.Err() first.
+//
+// N4: the attempt's error is classified before the parent was checked.
+//
+// When attempts run under a per-attempt child context
+// (context.WithTimeout(ctx, per) in the loop, or a helper such as the
+// seed's attemptOnce that does it, known by CtxFact), classifying the
+// attempt's error before checking the parent's Err() confuses a
+// per-attempt timeout with the caller leaving:
+//
+//	actx, cancel := context.WithTimeout(ctx, per)
+//	err = op(actx)
+//	cancel()
+//	if retryable(err) { // reported
+//		continue
+//	}
+//
+// Fixed: check the parent first, as the seed's retry.Do does:
+//
+//	if ctx.Err() != nil {
+//		return errors.Join(err, ctx.Err())
+//	}
+//	if retryable(err) { ... }
+//
+// Deliberately not reported: loops that wait in a select with
+// ctx.Done(); helpers that receive the context and check it; classifiers
+// that answer "no retry" for context errors before any catch-all;
+// anything that needs a context when none is in scope (N2, N3; a local
+// set to context.Background() or context.TODO() carries no caller);
+// DeadlineExceeded in classifiers that look at the caller's context or
+// whose users check it first; classifiers whose body is not visible in
+// the package; paths through conditions on the error that cannot be
+// decided (calls of functions of other packages, errors.As into error
+// types that may wrap a context error); retry-go option lists spread from
+// a slice; BackOffs that come from parameters, fields or other functions;
+// a select that waits on another channel besides the timer (it may be the
+// cancellation); failsafe-go HandleErrors(context.DeadlineExceeded),
+// because failsafe-go checks the caller's context before it classifies.
+package noretrycanceled

@@ -1,0 +1,436 @@
+package noretrycanceled
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/reslint/reslint/internal/retryscope"
+)
+
+// CtxFact records what a function does with its context.Context
+// parameters, so that callers in other packages can tell a context-aware
+// wait from a blind one.
+type CtxFact struct {
+	// Honors lists the context parameters that the function returns on
+	// when they are done: it checks Err() or receives from Done() and
+	// returns, and never waits in a way the context cannot interrupt.
+	// The seed's sleepCtx is the model.
+	Honors []int
+	// Timeout lists the context parameters from which the function
+	// derives a per-attempt child (WithTimeout/WithDeadline) that it runs
+	// a func parameter under (the seed's attemptOnce).
+	Timeout []int
+	// Checked lists classifier-shaped func parameters that the function
+	// calls only after checking a context (the seed's Do checks ctx.Err()
+	// before cls(last)).
+	Checked []int
+}
+
+func (*CtxFact) AFact() {}
+
+func (f *CtxFact) String() string {
+	var parts []string
+	if len(f.Honors) > 0 {
+		parts = append(parts, "honors"+ints(f.Honors))
+	}
+	if len(f.Timeout) > 0 {
+		parts = append(parts, "timeout"+ints(f.Timeout))
+	}
+	if len(f.Checked) > 0 {
+		parts = append(parts, "checked"+ints(f.Checked))
+	}
+	return "ctx " + strings.Join(parts, " ")
+}
+
+func ints(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = fmt.Sprint(x)
+	}
+	return "(" + strings.Join(s, ",") + ")"
+}
+
+// facts computes and exports CtxFacts for the package's functions, to a
+// fixed point (a wrapper of sleepCtx honors its context too).
+func (r *runner) facts(in *inspector.Inspector) {
+	type cand struct {
+		fn  *types.Func
+		cur inspector.Cursor
+		d   *ast.FuncDecl
+	}
+	var cands []cand
+	for c := range in.Root().Preorder((*ast.FuncDecl)(nil)) {
+		d := c.Node().(*ast.FuncDecl)
+		fn, ok := r.info.Defs[d.Name].(*types.Func)
+		if !ok || d.Body == nil {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		for i := range sig.Params().Len() {
+			if retryscope.IsContext(sig.Params().At(i).Type()) {
+				cands = append(cands, cand{fn, c, d})
+				break
+			}
+		}
+	}
+	for round, changed := 0, true; changed && round < 10; round++ {
+		changed = false
+		for _, cd := range cands {
+			f := r.ctxFact(cd.fn, cd.cur, cd.d)
+			old := r.local[cd.fn]
+			if f == nil || old != nil && len(old.Honors) == len(f.Honors) && len(old.Timeout) == len(f.Timeout) && len(old.Checked) == len(f.Checked) {
+				continue
+			}
+			r.local[cd.fn] = f
+			changed = true
+		}
+	}
+	for fn, f := range r.local {
+		r.pass.ExportObjectFact(fn, f)
+	}
+}
+
+// fact returns the CtxFact of fn, from this package or imported.
+func (r *runner) fact(fn *types.Func) *CtxFact {
+	if fn == nil {
+		return nil
+	}
+	fn = fn.Origin()
+	if f, ok := r.local[fn]; ok {
+		return f
+	}
+	if fn.Pkg() == r.pass.Pkg {
+		return nil
+	}
+	var f CtxFact
+	if r.pass.ImportObjectFact(fn, &f) {
+		return &f
+	}
+	return nil
+}
+
+// ctxFact computes fn's fact, or nil if it has nothing to say.
+func (r *runner) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) *CtxFact {
+	sig := fn.Type().(*types.Signature)
+	params := map[*types.Var]int{}
+	for i := range sig.Params().Len() {
+		params[sig.Params().At(i)] = i
+	}
+	f := &CtxFact{}
+	blind := false // waits that a context cannot interrupt
+	honors := map[int]bool{}
+	timeout := map[int]bool{}
+	children := map[*types.Var]int{} // per-attempt child -> parent param
+	calledChild := map[int]bool{}
+	for c := range cur.Preorder((*ast.FuncLit)(nil), (*ast.IfStmt)(nil), (*ast.SelectStmt)(nil), (*ast.ReturnStmt)(nil), (*ast.CallExpr)(nil), (*ast.UnaryExpr)(nil), (*ast.AssignStmt)(nil)) {
+		if _, ok := c.Node().(*ast.FuncLit); ok {
+			continue // a literal's statements are its own
+		}
+		if inLit(c) {
+			continue
+		}
+		switch n := c.Node().(type) {
+		case *ast.IfStmt, *ast.SelectStmt:
+			if v := retryscope.ExitsWhenDone(r.info, n.(ast.Stmt)); v != nil {
+				if i, ok := params[v]; ok {
+					honors[i] = true
+				}
+			}
+		case *ast.ReturnStmt:
+			// return ctx.Err(), or return sleepCtx(ctx, d).
+			for _, e := range n.Results {
+				if v := retryscope.ContextOf(r.info, e); v != nil {
+					if i, ok := params[v]; ok {
+						honors[i] = true
+					}
+				}
+				if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+					for _, i := range r.honoredArgs(call, params) {
+						honors[i] = true
+					}
+				}
+			}
+		case *ast.CallExpr:
+			if blindWait(r.info, c) {
+				blind = true
+			}
+			// A call of a func parameter with a per-attempt child.
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
+				if v, ok := r.info.Uses[id].(*types.Var); ok {
+					if _, isParam := params[v]; isParam {
+						for _, a := range n.Args {
+							if av := identVar(r.info, a); av != nil {
+								if p, ok := children[av]; ok {
+									calledChild[p] = true
+								}
+							}
+						}
+					}
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW && retryscope.IsTimerChan(r.info, n.X) && !inSelectWithDone(r.info, c) {
+				blind = true
+			}
+		case *ast.AssignStmt:
+			// actx, cancel := context.WithTimeout(ctx, per)
+			if len(n.Rhs) == 1 && len(n.Lhs) >= 1 {
+				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
+					if parent := timeoutParent(r.info, call); parent != nil {
+						if i, ok := params[parent]; ok {
+							if child := identVar(r.info, n.Lhs[0]); child != nil {
+								children[child] = i
+							}
+						}
+					}
+					// if err := sleepCtx(ctx, d); err != nil { return err }
+					if ifs, ok := c.Parent().Node().(*ast.IfStmt); ok && ifs.Init == n && exitsOnErr(r.info, ifs) {
+						for _, i := range r.honoredArgs(call, params) {
+							honors[i] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	if !blind {
+		f.Honors = sortedKeys(honors)
+	}
+	for p := range calledChild {
+		timeout[p] = true
+	}
+	f.Timeout = sortedKeys(timeout)
+	f.Checked = r.checkedParams(sig, cur)
+	if len(f.Honors) == 0 && len(f.Timeout) == 0 && len(f.Checked) == 0 {
+		return nil
+	}
+	return f
+}
+
+// honoredArgs returns the params of the caller passed to call at
+// positions where the callee honors its context.
+func (r *runner) honoredArgs(call *ast.CallExpr, params map[*types.Var]int) []int {
+	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
+	f := r.fact(fn)
+	if f == nil {
+		return nil
+	}
+	var out []int
+	for _, ai := range f.Honors {
+		if ai < len(call.Args) {
+			if v := identVar(r.info, call.Args[ai]); v != nil {
+				if i, ok := params[v]; ok {
+					out = append(out, i)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// checkedParams returns the classifier-shaped func parameters that are
+// called only after a context check.
+func (r *runner) checkedParams(sig *types.Signature, cur inspector.Cursor) []int {
+	cls := map[*types.Var]int{}
+	for i := range sig.Params().Len() {
+		p := sig.Params().At(i)
+		if ps, ok := p.Type().Underlying().(*types.Signature); ok && classifierShaped(ps) {
+			cls[p] = i
+		}
+	}
+	if len(cls) == 0 {
+		return nil
+	}
+	ok := map[int]bool{}
+	bad := map[int]bool{}
+	for c := range cur.Preorder((*ast.CallExpr)(nil)) {
+		call := c.Node().(*ast.CallExpr)
+		v := identVar(r.info, call.Fun)
+		i, isCls := cls[v]
+		if !isCls || inLit(c) {
+			continue
+		}
+		var errVar *types.Var
+		for _, a := range call.Args {
+			if av := identVar(r.info, a); av != nil && isError(av.Type()) {
+				errVar = av
+			}
+		}
+		if retryscope.CheckedBefore(r.info, c, errVar) != nil {
+			ok[i] = true
+		} else {
+			bad[i] = true
+		}
+	}
+	var out []int
+	for i := range ok {
+		if !bad[i] {
+			out = append(out, i)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// classifierShaped reports whether sig takes an error and answers with a
+// bool (and maybe a duration) or an enum.
+func classifierShaped(sig *types.Signature) bool {
+	hasErr := false
+	for i := range sig.Params().Len() {
+		if isError(sig.Params().At(i).Type()) {
+			hasErr = true
+		}
+	}
+	if !hasErr || sig.Results().Len() == 0 {
+		return false
+	}
+	b, ok := sig.Results().At(0).Type().Underlying().(*types.Basic)
+	return ok && (b.Kind() == types.Bool || b.Info()&types.IsInteger != 0 && sig.Results().Len() == 1)
+}
+
+// blindWait reports whether the call at c waits in a way no context can
+// interrupt: time.Sleep.
+func blindWait(info *types.Info, c inspector.Cursor) bool {
+	fn, _ := typeutil.Callee(info, c.Node().(*ast.CallExpr)).(*types.Func)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == "Sleep"
+}
+
+// inSelectWithDone reports whether the receive at c is the communication
+// of a select case, in a select that also has a case receiving from a
+// context's Done().
+func inSelectWithDone(info *types.Info, c inspector.Cursor) bool {
+	sel := selectOf(c)
+	if sel == nil {
+		return false
+	}
+	for _, cl := range sel.Body.List {
+		if cc, ok := cl.(*ast.CommClause); ok && cc.Comm != nil && isDoneComm(info, cc.Comm) {
+			return true
+		}
+	}
+	return false
+}
+
+// selectOf returns the select statement whose case communication holds
+// the node at c, or nil.
+func selectOf(c inspector.Cursor) *ast.SelectStmt {
+	for p := c.Parent(); p.Node() != nil; p = p.Parent() {
+		switch n := p.Node().(type) {
+		case *ast.CommClause:
+			if n.Comm == nil || !(n.Comm.Pos() <= c.Node().Pos() && c.Node().End() <= n.Comm.End()) {
+				return nil
+			}
+			if s, ok := p.Parent().Parent().Node().(*ast.SelectStmt); ok {
+				return s
+			}
+			return nil
+		case ast.Stmt:
+			if _, ok := n.(*ast.ExprStmt); ok {
+				continue
+			}
+			if _, ok := n.(*ast.AssignStmt); ok {
+				continue
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// isDoneComm reports whether a select communication receives from a
+// context's Done().
+func isDoneComm(info *types.Info, comm ast.Stmt) bool {
+	var x ast.Expr
+	switch c := comm.(type) {
+	case *ast.ExprStmt:
+		x = c.X
+	case *ast.AssignStmt:
+		if len(c.Rhs) == 1 {
+			x = c.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
+	return ok && u.Op == token.ARROW && retryscope.ContextOf(info, u.X) != nil
+}
+
+// timeoutParent returns the parent context variable of a
+// context.WithTimeout/WithDeadline(/Cause) call, or nil.
+func timeoutParent(info *types.Info, call *ast.CallExpr) *types.Var {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || len(call.Args) == 0 {
+		return nil
+	}
+	switch fn.Name() {
+	case "WithTimeout", "WithDeadline", "WithTimeoutCause", "WithDeadlineCause":
+		v := identVar(info, call.Args[0])
+		if v != nil && retryscope.IsContext(v.Type()) {
+			return v
+		}
+	}
+	return nil
+}
+
+// exitsOnErr reports whether `if err := ...; err != nil { ... }` leaves
+// in its body.
+func exitsOnErr(info *types.Info, ifs *ast.IfStmt) bool {
+	be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok || be.Op != token.NEQ {
+		return false
+	}
+	if len(ifs.Body.List) == 0 {
+		return false
+	}
+	switch s := ifs.Body.List[len(ifs.Body.List)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return s.Tok == token.BREAK || s.Tok == token.GOTO
+	}
+	return false
+}
+
+// inLit reports whether the node at c is inside a function literal
+// nested in the function being examined (the walk starts at a FuncDecl).
+func inLit(c inspector.Cursor) bool {
+	for p := c.Parent(); p.Node() != nil; p = p.Parent() {
+		switch p.Node().(type) {
+		case *ast.FuncLit:
+			return true
+		case *ast.FuncDecl:
+			return false
+		}
+	}
+	return false
+}
+
+func identVar(info *types.Info, e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := info.ObjectOf(id).(*types.Var)
+	return v
+}
+
+func isError(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+func sortedKeys(m map[int]bool) []int {
+	var out []int
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+var _ analysis.Fact = (*CtxFact)(nil)

@@ -1,0 +1,320 @@
+package noretrycanceled
+
+// N1: a retry classifier answers "retry" for context.Canceled or
+// context.DeadlineExceeded.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/reslint/reslint/internal/classify"
+	"github.com/reslint/reslint/internal/retryscope"
+)
+
+// finding is one return statement that answers "retry" for context errors.
+type finding struct {
+	pos   token.Pos
+	hyps  []classify.Hypothesis
+	how   [2]classify.How
+	grpc  bool
+	order int
+}
+
+func (r *runner) n1() {
+	cls := classify.Find(r.pass, r.in, r.res)
+	if len(cls) == 0 {
+		return
+	}
+	opt := &classify.Options{Decls: r.decls, Defs: r.defs}
+	// Classifiers by function, so that a call of one classifier from
+	// another is reported once, where the answer is decided.
+	isCls := map[types.Object]bool{}
+	for _, c := range cls {
+		if c.Obj != nil && c.Func != nil {
+			isCls[c.Obj] = true
+		}
+	}
+	uses := r.classifierUses(cls)
+	for _, c := range cls {
+		switch {
+		case c.Errors != nil:
+			r.errorList(c)
+		case c.Func != nil:
+			r.classifier(c, opt, isCls, uses)
+		}
+	}
+}
+
+// errorList reports HandleErrors(context.Canceled) on a retry policy.
+// DeadlineExceeded is left alone: failsafe-go checks the execution's
+// context before it applies the policy, so the caller's deadline is never
+// retried, and a per-attempt timeout may be.
+func (r *runner) errorList(c *classify.Classifier) {
+	if !c.Has(classify.HandleErrors) {
+		return
+	}
+	e := classify.ContextErrorIn(r.info, c.Errors, classify.Canceled, r.defs)
+	if e == nil || r.chainAborts(c.Sites[0], classify.Canceled) {
+		return
+	}
+	r.rep.Reportf(e.Pos(), "retry policy handles context.Canceled as retryable: the caller has left and nobody waits for the result; drop it from HandleErrors")
+}
+
+// classifier evaluates one classifier and reports its returns that answer
+// "retry" for a context error.
+func (r *runner) classifier(c *classify.Classifier, opt *classify.Options, isCls map[types.Object]bool, uses map[types.Object][]use) {
+	consults := c.ConsultsContext(r.info)
+	byRet := map[*ast.ReturnStmt]*finding{}
+	var order []*ast.ReturnStmt
+	for _, h := range []classify.Hypothesis{classify.Canceled, classify.DeadlineExceeded} {
+		// The trap: a per-attempt timeout is a DeadlineExceeded too, and
+		// retrying it is right while the caller's context is alive. Only
+		// a classifier that cannot tell the two apart is reported for it.
+		if h == classify.DeadlineExceeded && (consults || r.scopeChecks(c, uses)) {
+			continue
+		}
+		if r.chainAbortsAll(c, h) {
+			continue
+		}
+		answers, _ := c.Eval(r.info, h, opt)
+		for _, a := range answers {
+			if !a.Certain || c.Retries(a) != classify.True {
+				continue
+			}
+			if a.Callee != nil && isCls[a.Callee] {
+				continue // reported in the callee
+			}
+			if c.Reversed() && a.How == classify.CatchAll {
+				// An abort predicate that does not abort is not a
+				// decision to retry; only an explicit "do not abort
+				// on context errors" is.
+				continue
+			}
+			f := byRet[a.Return]
+			if f == nil {
+				f = &finding{pos: a.Return.Pos()}
+				byRet[a.Return] = f
+				order = append(order, a.Return)
+			}
+			if !slices.Contains(f.hyps, h) {
+				f.hyps = append(f.hyps, h)
+				f.how[h] = a.How
+				f.grpc = f.grpc || a.GRPC
+			}
+		}
+	}
+	for _, ret := range order {
+		r.rep.Reportf(ret.Pos(), "%s", n1Message(c, byRet[ret], consults))
+	}
+}
+
+// n1Message words an N1 finding.
+func n1Message(c *classify.Classifier, f *finding, consults bool) string {
+	name := c.Name
+	if c.Obj == nil {
+		name = "the " + c.Sites[0].Source.String() + " predicate"
+	}
+	what := "context.Canceled"
+	switch {
+	case len(f.hyps) == 2:
+		what = "context.Canceled and context.DeadlineExceeded"
+	case f.hyps[0] == classify.DeadlineExceeded:
+		what = "context.DeadlineExceeded"
+	}
+	h := f.how[f.hyps[0]]
+	if c.Has(classify.CheckRetry) && !consults {
+		return fmt.Sprintf("%s answers \"retry\" for %s without looking at ctx.Err(): the caller has gone and the client keeps retrying; check ctx.Err() first, as retryablehttp.DefaultRetryPolicy does, or delegate to it", name, what)
+	}
+	var why string
+	switch h {
+	case classify.CatchAll:
+		why = fmt.Sprintf("%s answers \"retry\" for every error that reaches this return, %s included", name, what)
+	case classify.Explicit, classify.CtxDone:
+		why = fmt.Sprintf("%s answers \"retry\" for %s", name, what)
+	case classify.Timeout:
+		why = fmt.Sprintf("%s answers \"retry\" on a timeout, and %s is a net.Error whose Timeout() is true", name, what)
+	case classify.GRPCUnknown:
+		why = fmt.Sprintf("%s answers \"retry\" for codes.Unknown, which status.Code returns for %s (any non-gRPC error)", name, what)
+	case classify.GRPCCode:
+		why = fmt.Sprintf("%s answers \"retry\" for a gRPC status carrying %s", name, what)
+	}
+	if f.hyps[0] == classify.DeadlineExceeded && len(f.hyps) == 1 {
+		return why + ": it cannot tell a per-attempt timeout from the caller's spent deadline, so it retries past the budget; check the parent ctx.Err() first and retry only while it is nil"
+	}
+	return why + ": the caller has gone and nobody waits for the result; answer \"no retry\" for context errors before this"
+}
+
+// use is one use of a named classifier in the package.
+type use struct {
+	checked bool // a direct call preceded by a check of a context
+	unknown bool // used as a value we cannot follow
+}
+
+// classifierUses finds the uses of the declared classifiers: direct calls,
+// and uses as values other than the registrations Find already knows.
+func (r *runner) classifierUses(cls []*classify.Classifier) map[types.Object][]use {
+	want := map[types.Object]*classify.Classifier{}
+	for _, c := range cls {
+		if c.Obj != nil && c.Func != nil {
+			want[c.Obj] = c
+		}
+	}
+	out := map[types.Object][]use{}
+	if len(want) == 0 {
+		return out
+	}
+	for cur := range r.in.Root().Preorder((*ast.Ident)(nil)) {
+		id := cur.Node().(*ast.Ident)
+		obj := r.info.Uses[id]
+		if fn, ok := obj.(*types.Func); ok {
+			obj = fn.Origin()
+		}
+		c := want[obj]
+		if c == nil {
+			continue
+		}
+		// The expression that denotes the classifier: the identifier, or
+		// the selector x.isRetryable, maybe instantiated.
+		ex := cur
+		if p, ok := ex.Parent().Node().(*ast.SelectorExpr); ok && p.Sel == id {
+			ex = ex.Parent()
+		}
+		for {
+			switch ex.Parent().Node().(type) {
+			case *ast.IndexExpr, *ast.IndexListExpr, *ast.ParenExpr:
+				ex = ex.Parent()
+				continue
+			}
+			break
+		}
+		if call, ok := ex.Parent().Node().(*ast.CallExpr); ok && call.Fun == ex.Node() {
+			var errVar *types.Var
+			for _, a := range call.Args {
+				if v := identVar(r.info, a); v != nil && isError(v.Type()) {
+					errVar = v
+				}
+			}
+			out[obj] = append(out[obj], use{checked: retryscope.CheckedBefore(r.info, ex.Parent(), errVar) != nil || passesContext(r.info, call)})
+			continue
+		}
+		// A value use: a known registration is a site of the classifier;
+		// anything else we cannot follow.
+		registered := false
+		for _, s := range c.Sites {
+			if s.Expr != nil && s.Expr.Pos() <= id.Pos() && id.End() <= s.Expr.End() {
+				registered = true
+			}
+		}
+		if !registered {
+			out[obj] = append(out[obj], use{unknown: true})
+		}
+	}
+	return out
+}
+
+// passesContext reports whether a call hands a context to the classifier
+// (which can then tell the caller's deadline apart).
+func passesContext(info *types.Info, call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if retryscope.IsContext(info.TypeOf(a)) {
+			return true
+		}
+	}
+	return false
+}
+
+// scopeChecks reports whether every visible user of c checks the caller's
+// context before it classifies, so that a DeadlineExceeded reaching c is
+// a per-attempt timeout.
+func (r *runner) scopeChecks(c *classify.Classifier, uses map[types.Object][]use) bool {
+	n := 0
+	for _, s := range c.Sites {
+		switch s.Source {
+		case classify.RetryIf, classify.OnError, classify.CheckRetry:
+			// retry-go calls RetryIf right after the attempt; client-go
+			// has no context; go-retryablehttp leaves it to CheckRetry.
+			return false
+		case classify.HandleIf, classify.HandleErrors, classify.AbortIf:
+			// failsafe-go checks the execution's cancellation first.
+			n++
+		case classify.HelperArg:
+			f := r.fact(s.Helper)
+			if f == nil || !slices.Contains(f.Checked, s.Param) {
+				return false
+			}
+			n++
+		}
+	}
+	if c.Obj != nil {
+		for _, u := range uses[c.Obj] {
+			if !u.checked && !u.unknown {
+				return false
+			}
+			n++
+		}
+	}
+	// With no visible user, the classifier is judged alone.
+	return n > 0
+}
+
+// chainAbortsAll reports whether every library site of c sits in a
+// failsafe-go builder chain that aborts on h before c is asked.
+func (r *runner) chainAbortsAll(c *classify.Classifier, h classify.Hypothesis) bool {
+	n := 0
+	for _, s := range c.Sites {
+		if s.Source != classify.HandleIf {
+			return false
+		}
+		if !r.chainAborts(s, h) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// chainAborts reports whether the builder chain of site aborts on h:
+// AbortOnErrors(context.Canceled), or an AbortIf predicate that answers
+// true for it.
+func (r *runner) chainAborts(s *classify.Site, h classify.Hypothesis) bool {
+	for _, call := range s.Chain {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			continue
+		}
+		switch sel.Sel.Name {
+		case "AbortOnErrors":
+			if classify.ContextErrorIn(r.info, call.Args, h, r.defs) != nil {
+				return true
+			}
+		case "AbortIf":
+			if len(call.Args) != 1 {
+				continue
+			}
+			lit, ok := ast.Unparen(call.Args[0]).(*ast.FuncLit)
+			if !ok {
+				continue
+			}
+			sig, _ := r.info.TypeOf(lit).(*types.Signature)
+			if sig == nil {
+				continue
+			}
+			var errp *types.Var
+			for i := range sig.Params().Len() {
+				if isError(sig.Params().At(i).Type()) {
+					errp = sig.Params().At(i)
+				}
+			}
+			answers, _ := classify.Eval(r.info, lit, errp, nil, h, &classify.Options{Decls: r.decls, Defs: r.defs})
+			for _, a := range answers {
+				if a.Certain && a.Value == classify.True {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

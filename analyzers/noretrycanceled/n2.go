@@ -1,0 +1,285 @@
+package noretrycanceled
+
+// N2: a retry loop with a context in scope waits in a way the context
+// cannot interrupt, or never consults the context between attempts.
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/reslint/reslint/internal/retryscope"
+)
+
+// loop is a retry loop: a retryscope loop scope, or the loop of a retry
+// helper of this package that runs the helper's operation.
+type loop struct {
+	cur  inspector.Cursor
+	node ast.Node // *ast.ForStmt or *ast.RangeStmt
+	body *ast.BlockStmt
+	// attempt and errVar: the operation call and its error, when known.
+	attempt *ast.CallExpr
+	errVar  *types.Var
+}
+
+// retryLoops collects the package's retry loops.
+func (r *runner) retryLoops() []*loop {
+	seen := map[ast.Node]*loop{}
+	var out []*loop
+	for _, s := range r.res.Scopes {
+		if s.Kind != retryscope.Loop {
+			continue
+		}
+		cur, ok := r.in.Root().FindNode(s.Loop)
+		if !ok {
+			continue
+		}
+		l := &loop{cur: cur, node: s.Loop, body: bodyOf(s.Loop), attempt: s.Attempt, errVar: s.ErrVar}
+		seen[s.Loop] = l
+		out = append(out, l)
+	}
+	// Loops of this package's retry helpers that call the operation,
+	// even without a wait between attempts.
+	for c := range r.in.Root().Preorder((*ast.FuncDecl)(nil)) {
+		d := c.Node().(*ast.FuncDecl)
+		fn, ok := r.info.Defs[d.Name].(*types.Func)
+		if !ok || d.Body == nil {
+			continue
+		}
+		ops := r.res.HelperParams(fn)
+		if len(ops) == 0 {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		opVars := map[*types.Var]bool{}
+		for _, i := range ops {
+			if i < sig.Params().Len() {
+				opVars[sig.Params().At(i)] = true
+			}
+		}
+		for lc := range c.Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+			if seen[lc.Node()] != nil || inLit(lc) {
+				continue
+			}
+			if attempt, errVar := opCall(r.info, lc, opVars); attempt != nil {
+				l := &loop{cur: lc, node: lc.Node(), body: bodyOf(lc.Node()), attempt: attempt, errVar: errVar}
+				seen[lc.Node()] = l
+				out = append(out, l)
+			}
+		}
+	}
+	return out
+}
+
+// opCall finds, directly in the loop (not in a nested loop or literal),
+// a call that runs one of ops — calls it, or hands it to a function — and
+// the variable receiving its error.
+func opCall(info *types.Info, lc inspector.Cursor, ops map[*types.Var]bool) (*ast.CallExpr, *types.Var) {
+	for c := range lc.Preorder((*ast.CallExpr)(nil)) {
+		call := c.Node().(*ast.CallExpr)
+		if enclosingLoop(c) != lc.Node() {
+			continue
+		}
+		runs := ops[identVar(info, call.Fun)]
+		for _, a := range call.Args {
+			if ops[identVar(info, a)] {
+				runs = true
+			}
+		}
+		if !runs {
+			continue
+		}
+		var errVar *types.Var
+		switch p := c.Parent().Node().(type) {
+		case *ast.AssignStmt:
+			if len(p.Rhs) == 1 && len(p.Lhs) > 0 {
+				if v := identVar(info, p.Lhs[len(p.Lhs)-1]); v != nil && isError(v.Type()) {
+					errVar = v
+				}
+			}
+		}
+		return call, errVar
+	}
+	return nil, nil
+}
+
+// enclosingLoop returns the innermost loop around c in the same function.
+func enclosingLoop(c inspector.Cursor) ast.Node {
+	for p := c.Parent(); p.Node() != nil; p = p.Parent() {
+		switch n := p.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return n
+		case *ast.FuncLit, *ast.FuncDecl:
+			return nil
+		}
+	}
+	return nil
+}
+
+func bodyOf(n ast.Node) *ast.BlockStmt {
+	switch l := n.(type) {
+	case *ast.ForStmt:
+		return l.Body
+	case *ast.RangeStmt:
+		return l.Body
+	}
+	return nil
+}
+
+func (r *runner) n2(loops []*loop) {
+	for _, l := range loops {
+		ctxs := retryscope.ContextsInScope(r.info, r.pass.Pkg, l.node.Pos(), r.defs)
+		if len(ctxs) == 0 {
+			continue // must not: no context in scope
+		}
+		blind := false
+		consults := false
+		for c := range l.cur.Preorder((*ast.CallExpr)(nil), (*ast.UnaryExpr)(nil), (*ast.SelectStmt)(nil), (*ast.SelectorExpr)(nil)) {
+			if inLitBelow(c, l.node) {
+				continue
+			}
+			switch n := c.Node().(type) {
+			case *ast.CallExpr:
+				if retryscope.ContextOf(r.info, n) != nil {
+					consults = true
+				}
+				if isTimeSleep(r.info, n) {
+					r.rep.Reportf(n.Pos(), "time.Sleep in a retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; wait in select on %s.Done() and a timer", ctxs[0].Name(), ctxs[0].Name())
+					blind = true
+					continue
+				}
+				if r.handsContext(n) {
+					consults = true
+				}
+			case *ast.UnaryExpr:
+				if n.Op != token.ARROW || !retryscope.IsTimerChan(r.info, n.X) {
+					continue
+				}
+				sel := selectOf(c)
+				if sel == nil {
+					what := "a timer receive"
+					if _, ok := ast.Unparen(n.X).(*ast.CallExpr); ok {
+						what = "<-time.After"
+					}
+					r.rep.Reportf(n.Pos(), "%s in a retry loop cannot be interrupted: after the caller cancels %s the loop still waits out its backoff; wait in select { case <-%s.Done(): ...; case <-t.C: }", what, ctxs[0].Name(), ctxs[0].Name())
+					blind = true
+				}
+			case *ast.SelectStmt:
+				switch r.selectKind(n) {
+				case selectDone:
+					consults = true
+				case selectTimerOnly:
+					r.rep.Reportf(n.Pos(), "this select waits for the backoff timer but not for %s.Done(): after the caller cancels, the loop still waits out its backoff; add case <-%s.Done()", ctxs[0].Name(), ctxs[0].Name())
+					blind = true
+				case selectOther:
+					consults = true // another channel may be the cancellation: unsure
+				}
+			case *ast.SelectorExpr:
+				// errors.Is(err, context.Canceled): the loop looks at the
+				// context's verdict through the attempt's error.
+				if v, ok := r.info.Uses[n.Sel].(*types.Var); ok && v.Pkg() != nil && v.Pkg().Path() == "context" {
+					consults = true
+				}
+			}
+		}
+		if blind || consults {
+			continue
+		}
+		r.rep.Reportf(l.node.Pos(), "retry loop never consults %s between attempts: after the caller cancels it goes on retrying; check %s.Err() before each attempt, or wait in select on %s.Done()", ctxs[0].Name(), ctxs[0].Name(), ctxs[0].Name())
+	}
+}
+
+// handsContext reports whether call passes a context to a function that
+// returns when it is done (by Fact), or to a wait function that takes
+// the context (a context-aware sleep we cannot see into).
+func (r *runner) handsContext(call *ast.CallExpr) bool {
+	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
+	if f := r.fact(fn); f != nil {
+		for _, i := range f.Honors {
+			if i < len(call.Args) && retryscope.IsContext(r.info.TypeOf(call.Args[i])) {
+				return true
+			}
+		}
+	}
+	if retryscope.IsWaitCall(r.info, call) {
+		for _, a := range call.Args {
+			if retryscope.IsContext(r.info.TypeOf(a)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+type selectKind int
+
+const (
+	selectNone      selectKind = iota // no timer
+	selectDone                        // has a ctx.Done() case
+	selectTimerOnly                   // timer cases (and default) only
+	selectOther                       // a timer and another channel
+)
+
+// selectKind classifies a select statement by its cases.
+func (r *runner) selectKind(s *ast.SelectStmt) selectKind {
+	timer, other := false, false
+	for _, cl := range s.Body.List {
+		cc, ok := cl.(*ast.CommClause)
+		if !ok || cc.Comm == nil {
+			continue
+		}
+		if isDoneComm(r.info, cc.Comm) {
+			return selectDone
+		}
+		if x := recvOperand(cc.Comm); x != nil && retryscope.IsTimerChan(r.info, x) {
+			timer = true
+		} else {
+			other = true
+		}
+	}
+	switch {
+	case timer && other:
+		return selectOther
+	case timer:
+		return selectTimerOnly
+	case other:
+		return selectOther
+	}
+	return selectNone
+}
+
+// recvOperand returns the channel of a receive communication.
+func recvOperand(comm ast.Stmt) ast.Expr {
+	var x ast.Expr
+	switch c := comm.(type) {
+	case *ast.ExprStmt:
+		x = c.X
+	case *ast.AssignStmt:
+		if len(c.Rhs) == 1 {
+			x = c.Rhs[0]
+		}
+	}
+	if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+		return u.X
+	}
+	return nil
+}
+
+func isTimeSleep(info *types.Info, call *ast.CallExpr) bool {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == "Sleep"
+}
+
+// inLitBelow reports whether c is inside a function literal nested in
+// root.
+func inLitBelow(c inspector.Cursor, root ast.Node) bool {
+	for p := c.Parent(); p.Node() != nil && p.Node() != root; p = p.Parent() {
+		if _, ok := p.Node().(*ast.FuncLit); ok {
+			return true
+		}
+	}
+	return false
+}

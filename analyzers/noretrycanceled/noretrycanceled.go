@@ -1,0 +1,66 @@
+package noretrycanceled
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/reslint/reslint/internal/analysisdoc"
+	"github.com/reslint/reslint/internal/classify"
+	"github.com/reslint/reslint/internal/directive"
+	"github.com/reslint/reslint/internal/retryscope"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports retries of requests whose caller has gone (N1-N4).
+var Analyzer = &analysis.Analyzer{
+	Name:       "noretrycanceled",
+	Doc:        analysisdoc.MustExtract(doc, "noretrycanceled"),
+	URL:        "https://github.com/reslint/reslint#noretrycanceled",
+	Requires:   []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer},
+	Run:        run,
+	FactTypes:  []analysis.Fact{new(CtxFact)},
+}
+
+// runner is the state of one pass.
+type runner struct {
+	pass  *analysis.Pass
+	info  *types.Info
+	in    *inspector.Inspector
+	res   *retryscope.Result
+	rep   *directive.Reporter
+	local map[*types.Func]*CtxFact
+	decls map[*types.Func]*ast.FuncDecl
+	defs  map[*types.Var]ast.Expr
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	r := &runner{
+		pass:  pass,
+		info:  pass.TypesInfo,
+		in:    pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		res:   pass.ResultOf[retryscope.Analyzer].(*retryscope.Result),
+		local: map[*types.Func]*CtxFact{},
+	}
+	r.rep = directive.NewReporter(pass)
+	defer r.rep.Finish()
+
+	// Facts first: every package exports them, so that a sleepCtx in one
+	// package is known in the next.
+	r.facts(r.in)
+	r.decls = classify.FuncDecls(r.info, r.in)
+	r.defs = classify.SingleDefs(r.info, r.in)
+	r.n1()
+	loops := r.retryLoops()
+	r.n2(loops)
+	r.n3()
+	r.n4(loops)
+	return nil, nil
+}
+

@@ -1,0 +1,34 @@
+package noretrycanceled_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/reslint/reslint/analyzers/noretrycanceled"
+)
+
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestSeed: the seed's retry helper and classifier pass clean, and the
+// helper's context facts are exported.
+func TestSeed(t *testing.T) {
+	analysistest.Run(t, testdata(t), noretrycanceled.Analyzer, "noretrycanceled/seed/...")
+}
+
+// TestN1 covers classifiers found by name, shape and marker.
+func TestN1(t *testing.T) {
+	analysistest.Run(t, testdata(t), noretrycanceled.Analyzer, "noretrycanceled/n1")
+}
+
+// TestN1Libraries covers predicates handed to retry libraries.
+func TestN1Libraries(t *testing.T) {
+	analysistest.Run(t, testdata(t), noretrycanceled.Analyzer, "noretrycanceled/n1lib")
+}

@@ -1,0 +1,265 @@
+// Package n1 holds retry classifiers recognised by name, shape and
+// marker, and the evaluation of what they answer for context errors.
+package n1
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net"
+	"os"
+	"strings"
+	"syscall"
+	"time"
+)
+
+var (
+	ErrBadInput = errors.New("bad input")
+	ErrThrottled = errors.New("throttled")
+	errCanceled = context.Canceled // an alias of the context error
+)
+
+// --- positives ---------------------------------------------------------
+
+// A catch-all that excludes only its own sentinel.
+func isRetryable(err error) bool {
+	if errors.Is(err, ErrBadInput) {
+		return false
+	}
+	return true // want `isRetryable answers "retry" for every error that reaches this return, context.Canceled and context.DeadlineExceeded included`
+}
+
+// return err != nil is "retry everything".
+func shouldRetry(err error) bool {
+	return err != nil // want `shouldRetry answers "retry" for every error .* context.Canceled and context.DeadlineExceeded included`
+}
+
+// An explicit branch for the caller's cancellation.
+func retriable(err error) bool {
+	switch {
+	case errors.Is(err, io.EOF):
+		return true
+	case errors.Is(err, context.Canceled):
+		return true // want `retriable answers "retry" for context.Canceled: the caller has gone`
+	}
+	return false
+}
+
+// A retry-on-timeout branch answers retry for DeadlineExceeded, which is
+// a net.Error with Timeout() true; Canceled is not.
+func isTransient(err error) bool {
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		return true // want `isTransient answers "retry" on a timeout, and context.DeadlineExceeded is a net.Error whose Timeout\(\) is true: it cannot tell a per-attempt timeout`
+	}
+	return errors.Is(err, syscall.ECONNREFUSED)
+}
+
+// os.IsTimeout says the same.
+func retryOnTimeout(err error) (bool, time.Duration) {
+	if os.IsTimeout(err) {
+		return true, time.Second // want `retryOnTimeout answers "retry" on a timeout, and context.DeadlineExceeded`
+	}
+	return false, 0
+}
+
+type Outcome int
+
+const (
+	Fatal Outcome = iota
+	Transient
+	Ambiguous
+)
+
+// An enum classifier whose default is "transient".
+func classifyErr(err error) Outcome {
+	if errors.Is(err, ErrBadInput) {
+		return Fatal
+	}
+	return Transient // want `classifyErr answers "retry" for every error .* context.Canceled and context.DeadlineExceeded included`
+}
+
+// The message of the error, matched as text.
+func isRetryableMsg(err error) bool {
+	if strings.Contains(err.Error(), "canceled") {
+		return true // want `isRetryableMsg answers "retry" for context.Canceled`
+	}
+	return false
+}
+
+// A sentinel alias of the context error, through a list.
+var retryableErrs = []error{io.ErrUnexpectedEOF, errCanceled}
+
+func isRetryableErr(err error) bool {
+	for _, e := range retryableErrs {
+		if errors.Is(err, e) {
+			return true // want `isRetryableErr answers "retry" for context.Canceled`
+		}
+	}
+	return false
+}
+
+// A flag does not make the catch-all conditional on the error.
+type Client struct{ retryAll bool }
+
+func (c *Client) retryable(err error) bool {
+	if c.retryAll {
+		return true // want `Client.retryable answers "retry" for every error .* context.Canceled and context.DeadlineExceeded included`
+	}
+	return errors.Is(err, ErrThrottled)
+}
+
+// A closure held in a variable.
+var retryableFn = func(err error) bool {
+	return !errors.Is(err, ErrBadInput) // want `retryableFn answers "retry" for every error`
+}
+
+// A generic type's method.
+type Pool[T any] struct{ items []T }
+
+func (p *Pool[T]) isRetryable(err error) bool {
+	if err == nil {
+		return false
+	}
+	return true // want `Pool.isRetryable answers "retry" for every error`
+}
+
+// A marked classifier with more parameters than the name shape allows.
+//
+//reslint:classifier
+func decide(err error, attempt int) bool {
+	if attempt > 3 {
+		return false
+	}
+	return err != io.EOF // want `decide answers "retry" for every error`
+}
+
+// A named result.
+func retryDecision(err error) (retry bool) {
+	retry = true
+	if errors.Is(err, ErrBadInput) {
+		retry = false
+	}
+	return // want `retryDecision answers "retry" for every error`
+}
+
+// --- negatives -----------------------------------------------------------
+
+// Context errors excluded first, then a catch-all.
+func isRetryableOK(err error) bool {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return false
+	}
+	return true
+}
+
+// Excluded with ==, as older code does.
+func shouldRetryOK(err error) bool {
+	switch err {
+	case nil, context.Canceled, context.DeadlineExceeded:
+		return false
+	}
+	return true
+}
+
+// Excluded by a helper of the package.
+func isCtxErr(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
+func retriableOK(err error) bool {
+	if isCtxErr(err) {
+		return false
+	}
+	return true
+}
+
+// A list of fatal errors that includes the context errors.
+var fatal = []error{ErrBadInput, context.Canceled, context.DeadlineExceeded}
+
+func isTransientOK(err error) bool {
+	for _, f := range fatal {
+		if errors.Is(err, f) {
+			return false
+		}
+	}
+	return true
+}
+
+// The timeout branch comes after the context errors are excluded.
+func isTemporary(err error) bool {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return false
+	}
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}
+
+// go-redis shape: a dial error is retried even when it wraps a
+// DeadlineExceeded from the dial timeout; the context errors themselves
+// are excluded right after.
+func shouldRetryRedis(err error) bool {
+	if err == nil {
+		return false
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return true
+	}
+	var opErr *net.OpError
+	if errors.As(err, &opErr) && opErr.Op == "dial" {
+		return true
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return false
+	}
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		return true
+	}
+	return false
+}
+
+// A condition on the error the evaluator cannot decide: silent.
+var temporary func(error) bool
+
+func isRetryableUnsure(err error) bool {
+	if temporary(err) {
+		return true
+	}
+	return false
+}
+
+// Only specific errors are retried.
+func retryableOnly(err error) bool {
+	return errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET)
+}
+
+// Negated names are not classifiers of "retry".
+func isNonRetryable(err error) bool { return err != nil }
+
+// Not classifier-shaped: two parameters and no marker.
+func retryAfter(err error, d time.Duration) bool { return true }
+
+// An int is not an enum.
+func retryCount(err error) int { return 1 }
+
+// Enum constants whose names do not say retry or stop: unknown meaning.
+type Verdict int
+
+const (
+	Red Verdict = iota
+	Green
+)
+
+func classifyColor(err error) Verdict { return Green }
+
+// A marked classifier that looks at the caller's context first.
+//
+//reslint:classifier
+func retryWithCtx(ctx context.Context, err error) bool { // want retryWithCtx:"ctx honors\\(0\\)"
+	if ctx.Err() != nil {
+		return false
+	}
+	return true
+}
+
