@@ -174,16 +174,19 @@ func endsInExit(b *ast.BlockStmt) bool {
 	return false
 }
 
-// retryLike reports whether a loop whose attempt's error lands in errVar
-// leaves when the error is nil and can go round again when it is not.
-// Recognised shapes:
+// retryLike reports whether a loop whose attempt (call) leaves its error in
+// errVar leaves when the error is nil and can go round again when it is
+// not. The first nil test of errVar after the call (with no other
+// assignment to errVar in between) decides; recognised shapes:
 //
 //	if err == nil { return/break }               (leave on success)
 //	if err != nil { ...; continue }; return nil   (go again on failure)
 //	for err != nil { ... }                        (loop condition)
 //
-// stmt is the statement of the loop body that holds the attempt.
-func retryLike(info *types.Info, loop ast.Node, errVar *types.Var) bool {
+// Looking only at the test that follows the call keeps a second call that
+// shares the variable (err = sleep(ctx, d); if err != nil { return err })
+// from being taken for the attempt.
+func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *types.Var) bool {
 	var body *ast.BlockStmt
 	switch l := loop.(type) {
 	case *ast.ForStmt:
@@ -194,35 +197,51 @@ func retryLike(info *types.Info, loop ast.Node, errVar *types.Var) bool {
 	case *ast.RangeStmt:
 		body = l.Body
 	}
-	ok := false
+	var test *ast.IfStmt
 	ast.Inspect(body, func(n ast.Node) bool {
-		if ok {
+		if test != nil || n == nil {
 			return false
 		}
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
-		case *ast.IfStmt:
-			if nilTest(info, n.Cond, errVar, token.EQL) && leaves(n.Body.List) {
-				ok = true
-			} else if nilTest(info, n.Cond, errVar, token.NEQ) && !endsInExit(n.Body) {
-				// Failure path goes on; success must leave: in the else
-				// branch, or by a return/break later in the loop body.
-				if n.Else != nil && leaves([]ast.Stmt{n.Else}) {
-					ok = true
-				} else {
-					for i, s := range body.List {
-						if s.Pos() <= n.Pos() && n.End() <= s.End() {
-							ok = leavesAtTop(body.List[i+1:])
-							break
-						}
+		case *ast.AssignStmt:
+			if n.Pos() > call.End() {
+				for _, l := range n.Lhs {
+					if isVar(info, l, errVar) && !(n.Pos() <= call.Pos() && call.End() <= n.End()) {
+						body = nil // reassigned before any test: not this call's error
+						return false
 					}
 				}
 			}
+		case *ast.IfStmt:
+			if n.Cond.Pos() > call.End() && (nilTest(info, n.Cond, errVar, token.EQL) || nilTest(info, n.Cond, errVar, token.NEQ)) {
+				test = n
+				return false
+			}
 		}
-		return true
+		return body != nil
 	})
-	return ok
+	if test == nil || body == nil {
+		return false
+	}
+	if nilTest(info, test.Cond, errVar, token.EQL) {
+		return leaves(test.Body.List)
+	}
+	if endsInExit(test.Body) {
+		return false
+	}
+	// Failure path goes on; success must leave: in the else branch, or by
+	// a return/break later in the loop body.
+	if test.Else != nil && leaves([]ast.Stmt{test.Else}) {
+		return true
+	}
+	for i, s := range body.List {
+		if s.Pos() <= test.Pos() && test.End() <= s.End() {
+			return leavesAtTop(body.List[i+1:])
+		}
+	}
+	return false
 }
 
 // leavesAtTop reports whether one of stmts is itself a return or break.

@@ -423,7 +423,7 @@ func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls
 		}
 		callsSet[p] = true
 		if loop := enclosingLoop(c); loop != nil {
-			if ev := errVarOf(st.info, c.Parent().Node(), call); ev != nil && retryLike(st.info, loop, ev) {
+			if ev := errVarOf(st.info, c.Parent().Node(), call); ev != nil && retryLike(st.info, loop, call, ev) {
 				if !rangesOverCollection(st.info, loop) || Waits(st.info, loopBody(loop)) {
 					retriedSet[p] = true
 				}
@@ -660,7 +660,7 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 			if enclosingLoop(cc) != loop || !returnsError(st.info, call) || IsWaitCall(st.info, call) {
 				continue
 			}
-			if ev := errVarOf(st.info, cc.Parent().Node(), call); ev != nil && retryLike(st.info, loop, ev) {
+			if ev := errVarOf(st.info, cc.Parent().Node(), call); ev != nil && retryLike(st.info, loop, call, ev) {
 				attempt, errVar = call, ev
 				break
 			}

@@ -149,3 +149,17 @@ func Serve(next func() error, log func(error)) { // want Serve:"callsparam\\(0,1
 func Register(op func() error) {
 	queue = append(queue, op)
 }
+
+// Invoke shares one error variable between the attempt and the sleeper
+// (as gax-go's invoke does): only call is retried, not sp.
+func Invoke(ctx context.Context, call func(context.Context) error, sp func(context.Context, time.Duration) error) (err error) { // want Invoke:"callsparam\\(1,2\\)" Invoke:"retryhelper\\(1\\) inferred"
+	for {
+		err = call(ctx)
+		if err == nil {
+			return nil
+		}
+		if err = sp(ctx, time.Second); err != nil {
+			return err
+		}
+	}
+}
