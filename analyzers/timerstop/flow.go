@@ -186,11 +186,11 @@ func (st *state) reportT1(tv *timerVar, ret *ast.ReturnStmt, again, old bool) {
 	}
 	switch {
 	case !old:
-		what := "stays scheduled until it fires"
+		what := "stays scheduled"
 		if tv.kind == isTicker {
 			what = "keeps firing"
 		}
-		d.Message = fmt.Sprintf("%s %s is not stopped before %s: since Go 1.23 it is collected once unreachable, but until then it %s (a cost, not a leak); %s",
+		d.Message = fmt.Sprintf("%s %s is not stopped before %s: it %s until it is collected (since Go 1.23 a cost, not a leak); %s",
 			tv.kind, name, where, what, fix)
 	case tv.kind == isTimer:
 		d.Message = fmt.Sprintf("timer %s is not stopped before %s, so it stays live until it fires (before Go 1.23 an unstopped timer is not collected); %s", name, where, fix)

@@ -450,10 +450,12 @@ func (st *state) checkLocalTickerLoop(c, fc inspector.Cursor, x ast.Expr, v *typ
 	if tv == nil || !ok || tv.fn == fc || !st.goLits[lit] {
 		return // not a goroutine, or it owns the ticker it ranges over
 	}
+	// The goroutine never lets go of the ticker: T1's advice (stop it
+	// when the goroutine returns) does not apply, whatever T5 says.
+	st.t5[v] = true
 	inLit := func(p token.Pos) bool { return lit.Pos() <= p && p < lit.End() }
 	for _, s := range tv.stops {
 		if !inLit(s.call.Pos()) {
-			st.t5[v] = true
 			st.reportT5Stop(c, x, s.call.Pos())
 			return
 		}
@@ -461,7 +463,6 @@ func (st *state) checkLocalTickerLoop(c, fc inspector.Cursor, x ast.Expr, v *typ
 	if len(tv.stops) > 0 || tv.escaped || tv.reassigned || st.isMainOrInit(tv.fn.Node()) || !st.canReturn(tv.fn.Node()) {
 		return
 	}
-	st.t5[v] = true
 	name := exprString(x)
 	st.r.Reportf(c.Node().Pos(), "this goroutine receives from %s.C with no other exit and nothing stops %s, so the ticker and the goroutine run forever after %s returns; also select on a done channel or ctx.Done() and return, and stop the ticker",
 		name, name, funcName(tv.fn.Node()))

@@ -25,6 +25,15 @@ func setStrict(t *testing.T, v string) {
 	t.Cleanup(func() { _ = timerstop.Analyzer.Flags.Set("strict", "false") })
 }
 
-func TestT1(t *testing.T) {
-	analysistest.Run(t, testdata(t), timerstop.Analyzer, "timerstop/t1", "timerstop/t1main")
+func TestRules(t *testing.T) {
+	analysistest.Run(t, testdata(t), timerstop.Analyzer, "timerstop/t1", "timerstop/t1main", "timerstop/t2", "timerstop/t3", "timerstop/t3main", "timerstop/t4", "timerstop/t5", "timerstop/t5main", "timerstop/t6", "timerstop/seed")
+}
+
+func TestStrict(t *testing.T) {
+	setStrict(t, "true")
+	analysistest.Run(t, testdata(t), timerstop.Analyzer, "timerstop/strict")
+}
+
+func TestFix(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), timerstop.Analyzer, "timerstop/fix")
 }
