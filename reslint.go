@@ -7,6 +7,7 @@ package reslint
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reslint/reslint/analyzers/timerstop"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -16,5 +17,6 @@ import (
 func Analyzers() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		retryscope.Analyzer,
+		timerstop.Analyzer,
 	}
 }
