@@ -20,12 +20,12 @@ var doc string
 
 // Analyzer reports retries of requests whose caller has gone (N1-N4).
 var Analyzer = &analysis.Analyzer{
-	Name:       "noretrycanceled",
-	Doc:        analysisdoc.MustExtract(doc, "noretrycanceled"),
-	URL:        "https://github.com/reslint/reslint#noretrycanceled",
-	Requires:   []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer},
-	Run:        run,
-	FactTypes:  []analysis.Fact{new(CtxFact)},
+	Name:      "noretrycanceled",
+	Doc:       analysisdoc.MustExtract(doc, "noretrycanceled"),
+	URL:       "https://github.com/reslint/reslint#noretrycanceled",
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(CtxFact)},
 }
 
 // runner is the state of one pass.
@@ -63,4 +63,3 @@ func run(pass *analysis.Pass) (any, error) {
 	r.n4(loops)
 	return nil, nil
 }
-

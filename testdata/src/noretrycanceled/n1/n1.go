@@ -14,9 +14,9 @@ import (
 )
 
 var (
-	ErrBadInput = errors.New("bad input")
+	ErrBadInput  = errors.New("bad input")
 	ErrThrottled = errors.New("throttled")
-	errCanceled = context.Canceled // an alias of the context error
+	errCanceled  = context.Canceled // an alias of the context error
 )
 
 // --- positives ---------------------------------------------------------
@@ -262,4 +262,3 @@ func retryWithCtx(ctx context.Context, err error) bool { // want retryWithCtx:"c
 	}
 	return true
 }
-

@@ -13,9 +13,9 @@ import (
 	"github.com/failsafe-go/failsafe-go/circuitbreaker"
 	"github.com/failsafe-go/failsafe-go/retrypolicy"
 	"github.com/hashicorp/go-retryablehttp"
-	clientretry "k8s.io/client-go/util/retry"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	clientretry "k8s.io/client-go/util/retry"
 )
 
 var ErrBadInput = errors.New("bad input")

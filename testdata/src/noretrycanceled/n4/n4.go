@@ -1,0 +1,191 @@
+// Package n4 holds retry loops whose attempts run under a per-attempt
+// child context.
+package n4
+
+import (
+	"context"
+	"errors"
+	"net"
+	"time"
+
+	"noretrycanceled/n4/attempt"
+)
+
+func isRetryable(err error) bool {
+	if errors.Is(err, context.Canceled) {
+		return false
+	}
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout() // want `isRetryable answers "retry" on a timeout, and context.DeadlineExceeded`
+}
+
+// --- positives -------------------------------------------------------------
+
+func childInLoop(ctx context.Context, op func(context.Context) error) error { // want childInLoop:"ctx honors\\(0\\)"
+	var err error
+	for i := 0; i < 3; i++ {
+		actx, cancel := context.WithTimeout(ctx, time.Second)
+		err = op(actx)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		if !isRetryable(err) { // want `the attempt's error is classified before ctx.Err\(\) is checked`
+			return err
+		}
+		if err := attempt.Sleep(ctx, time.Second); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// The helper of another package runs the attempt under a timeout (by
+// fact), and the classifier is a parameter.
+func viaHelper(ctx context.Context, cls func(error) (bool, time.Duration), op func(context.Context) error) error { // want viaHelper:"ctx honors\\(0\\)"
+	var last error
+	for i := 0; i < 3; i++ {
+		last = attempt.Once(ctx, time.Second, op)
+		if last == nil {
+			return nil
+		}
+		retry, after := cls(last) // want `the attempt's error is classified before ctx.Err\(\) is checked`
+		if !retry {
+			return last
+		}
+		if err := attempt.Sleep(ctx, after); err != nil {
+			return err
+		}
+	}
+	return last
+}
+
+// "Retry on DeadlineExceeded" means "retry on the attempt's timeout" only
+// while the parent is alive.
+func onTimeout(ctx context.Context, op func(context.Context) error) error { // want onTimeout:"ctx honors\\(0\\)"
+	var err error
+	for i := 0; i < 3; i++ {
+		actx, cancel := context.WithTimeout(ctx, time.Second)
+		err = op(actx)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		if errors.Is(err, context.DeadlineExceeded) { // want `the attempt's error is classified before ctx.Err\(\) is checked`
+			if err := attempt.Sleep(ctx, time.Second); err != nil {
+				return err
+			}
+			continue
+		}
+		return err
+	}
+	return err
+}
+
+// A generic helper with the classifier as a method value of its policy;
+// checking the child's Err() does not tell the two apart.
+type Policy struct{ Per time.Duration }
+
+func (p *Policy) retryable(err error) bool {
+	return err != nil // want `Policy.retryable answers "retry" for every error`
+}
+
+func Do[T any](ctx context.Context, p *Policy, op func(context.Context) (T, error)) (T, error) { // want Do:"ctx honors\\(0\\)"
+	var zero T
+	for {
+		actx, cancel := context.WithTimeout(ctx, p.Per)
+		v, err := op(actx)
+		cancel()
+		if err == nil {
+			return v, nil
+		}
+		if actx.Err() != nil {
+			// the child's error says nothing about the parent
+		}
+		if !p.retryable(err) { // want `the attempt's error is classified before ctx.Err\(\) is checked`
+			return zero, err
+		}
+		t := time.NewTimer(time.Second)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return zero, ctx.Err()
+		case <-t.C:
+		}
+	}
+}
+
+// --- negatives ------------------------------------------------------------------
+
+// The parent is checked before the classifier, as in the seed.
+func parentFirst(ctx context.Context, op func(context.Context) error) error { // want parentFirst:"ctx honors\\(0\\)"
+	var err error
+	for i := 0; i < 3; i++ {
+		actx, cancel := context.WithTimeout(ctx, time.Second)
+		err = op(actx)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return errors.Join(err, ctx.Err())
+		}
+		if !isRetryable(err) {
+			return err
+		}
+		if err := attempt.Sleep(ctx, time.Second); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// The check in the same condition, before the classifier.
+func sameCondition(ctx context.Context, op func(context.Context) error) error { // want sameCondition:"ctx honors\\(0\\)"
+	var last error
+	for i := 0; i < 3; i++ {
+		last = attempt.Once(ctx, time.Second, op)
+		if last == nil {
+			return nil
+		}
+		if ctx.Err() != nil || !isRetryable(last) {
+			return last
+		}
+		if err := attempt.Sleep(ctx, time.Second); err != nil {
+			return err
+		}
+	}
+	return last
+}
+
+// The classifier is given the parent context: it can tell them apart.
+func ctxClassifier(ctx context.Context, cls func(context.Context, error) bool, op func(context.Context) error) error { // want ctxClassifier:"ctx honors\\(0\\)"
+	var err error
+	for i := 0; i < 3; i++ {
+		actx, cancel := context.WithTimeout(ctx, time.Second)
+		err = op(actx)
+		cancel()
+		if err == nil || !cls(ctx, err) {
+			return err
+		}
+		if err := attempt.Sleep(ctx, time.Second); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// No per-attempt child: a DeadlineExceeded is the caller's.
+func noChild(ctx context.Context, op func(context.Context) error) error { // want noChild:"ctx honors\\(0\\)"
+	var err error
+	for i := 0; i < 3; i++ {
+		err = op(ctx)
+		if err == nil || !isRetryable(err) {
+			return err
+		}
+		if err := attempt.Sleep(ctx, time.Second); err != nil {
+			return err
+		}
+	}
+	return err
+}
