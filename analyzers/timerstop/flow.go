@@ -108,6 +108,16 @@ func (st *state) lostStop(g *cfg.CFG, tv *timerVar) (ret *ast.ReturnStmt, again 
 	if defb == nil {
 		return nil, false
 	}
+	// A deferred Stop registered before the creation, as in
+	//	var t *time.Timer
+	//	defer func() { if t != nil { t.Stop() } }()
+	//	t = time.NewTimer(d)
+	// covers every return after it.
+	for n, e := range tv.effects {
+		if e == effDeferStop && n.Pos() < tv.stmt.Pos() {
+			return nil, false
+		}
+	}
 	type key struct {
 		b     *cfg.Block
 		armed bool

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"go/version"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/ctrlflow"
@@ -66,6 +67,10 @@ type state struct {
 	afters, ticks []inspector.Cursor  // time.After and time.Tick calls
 	loops         []inspector.Cursor  // for and range statements (T5)
 	t5            map[*types.Var]bool // tickers reported by T5, skipped by T1
+
+	// asyncTimerChan is set by //go:debug asynctimerchan=1 in the package:
+	// the old semantics, whatever the files' versions.
+	asyncTimerChan bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -93,6 +98,19 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, f := range pass.Files {
 		if tf := pass.Fset.File(f.Pos()); tf != nil {
 			st.files[tf] = f
+		}
+		// A main package can ask for the old timers whatever its go
+		// line says: //go:debug asynctimerchan=1.
+		for _, cg := range f.Comments {
+			if cg.Pos() > f.Package {
+				break
+			}
+			for _, c := range cg.List {
+				if k, v, ok := strings.Cut(strings.TrimSpace(strings.TrimPrefix(c.Text, "//go:debug")), "="); ok && strings.HasPrefix(c.Text, "//go:debug ") &&
+					strings.TrimSpace(k) == "asynctimerchan" && strings.TrimSpace(v) == "1" {
+					st.asyncTimerChan = true
+				}
+			}
 		}
 	}
 
@@ -211,6 +229,9 @@ func assignedTo(info *types.Info, c inspector.Cursor) *types.Var {
 // program, with go1.16-era GODEBUG defaults (asynctimerchan=1), so the
 // old semantics are what such code gets.
 func (st *state) old(pos token.Pos) bool {
+	if st.asyncTimerChan {
+		return true
+	}
 	f := st.files[st.pass.Fset.File(pos)]
 	if f == nil {
 		return true

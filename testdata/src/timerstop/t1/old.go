@@ -374,3 +374,18 @@ func deferInIf(ctx context.Context, d time.Duration) {
 		}
 	}
 }
+
+// A deferred Stop registered before the creation covers it.
+func deferFirst(ctx context.Context, d time.Duration) {
+	var t *time.Timer
+	defer func() {
+		if t != nil {
+			t.Stop()
+		}
+	}()
+	t = time.NewTimer(d)
+	select {
+	case <-ctx.Done():
+	case <-t.C:
+	}
+}
