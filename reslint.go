@@ -7,6 +7,7 @@ package reslint
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reslint/reslint/analyzers/idemkeyperseries"
 	"github.com/reslint/reslint/analyzers/timerstop"
 	"github.com/reslint/reslint/internal/retryscope"
 )
@@ -17,6 +18,7 @@ import (
 func Analyzers() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		retryscope.Analyzer,
+		idemkeyperseries.Analyzer,
 		timerstop.Analyzer,
 	}
 }

@@ -1,0 +1,117 @@
+// Package idemkeyperseries defines an Analyzer that checks that a retried
+// request carries one idempotency key for the whole series of attempts.
+//
+// # Analyzer idemkeyperseries
+//
+// idemkeyperseries: check that an idempotency key is generated once per retry series, and that a retried POST carries one
+//
+// An idempotency key lets a server recognise a repeated request. When an
+// attempt times out after the server applied it, the retry arrives with
+// the same key, and the server returns the stored result instead of
+// charging twice. That works only if every attempt of the series sends
+// the same key. Retry scopes are those of the shared recogniser: closures
+// of retry helpers (known libraries, inferred helpers such as the seed's
+// retry.Do, //reslint:retry, -retryfuncs), retry loops, and sends through
+// go-retryablehttp.
+//
+// I1, key generated per attempt. A freshly generated value that reaches an idempotency sink inside a
+// retry scope is reported at the generator call:
+//
+//	err := retry.Do(ctx, policy, cls, func(ctx context.Context) error {
+//		req.Header.Set("Idempotency-Key", uuid.NewString()) // new key per attempt
+//		return send(ctx, req)
+//	})
+//
+// The server sees a new key on every attempt and cannot deduplicate, so a
+// timed-out charge is applied again. Generate the key once, before the
+// retry (the suggested fix does that for a pure generator call):
+//
+//	key := uuid.NewString()
+//	err := retry.Do(ctx, policy, cls, func(ctx context.Context) error {
+//		req.Header.Set("Idempotency-Key", key)
+//		return send(ctx, req)
+//	})
+//
+// Generators: github.com/google/uuid (New, NewString, NewRandom, NewV7,
+// ...), github.com/gofrs/uuid (NewV1, NewV4, NewV6, NewV7), oklog/ulid
+// (Make, New, MustNew), rs/xid (New), segmentio/ksuid (New), crypto/rand
+// (Text, and Read or io.ReadFull(rand.Reader, ...) into a buffer),
+// time.Now and math/rand (only in code that mentions a key), and functions
+// known by a fact to return such a value, in any package. The value is
+// followed through the SSA form: locals, conversions, fmt.Sprint*,
+// strconv, strings, hex and base64 encoding, concatenation, methods such
+// as UUID.String, pointer helpers such as stripe.String, struct fields
+// (field by field), closures, and functions of the same package.
+//
+// Sinks: a header whose constant name is in the keyheaders setting
+// (default Idempotency-Key and X-Idempotency-Key, any case), set with
+// Header.Set, Header.Add, an index assignment, or any call that takes the
+// name and then the value; a struct field, a method or a parameter whose
+// name contains IdempotencyKey, IdemKey, ClientRequestToken or ClientToken
+// (stripe-go's Params.IdempotencyKey and SetIdempotencyKey, AWS's
+// ClientToken), plus the fragments of the keyfields setting.
+//
+// A call inside a retry scope of a function known to put a freshly
+// generated key on what it builds (a newChargeRequest that sets
+// Idempotency-Key: uuid.NewString()) is reported too, at the call.
+//
+// Not reported:
+//   - a key generated before the retry call and captured by the closure;
+//   - a key derived deterministically inside the closure: from the order
+//     id, a hash of the body, uuid.NewSHA1;
+//   - request ids and trace ids (X-Request-Id, traceparent, a requestID
+//     parameter): they identify one attempt for logs and tracing and are
+//     meant to change on every attempt; the server does not deduplicate
+//     on them, so a new one per attempt is right;
+//   - a generator that runs only under a condition inside the attempt,
+//     such as lazy initialisation (if key == "" { key = uuid.NewString() }
+//     or if attempt == 0 { ... }): the key is usually made once;
+//   - a value generated in a goroutine or callback that the attempt
+//     starts, or that reaches the key only after the retry returned;
+//   - arguments of a send through go-retryablehttp: they are evaluated
+//     once, and the client resends the same request with its headers.
+//
+// I2, non-idempotent request retried without a key. A POST or PATCH request (constant method, http.NewRequest,
+// NewRequestWithContext, retryablehttp.NewRequest and FromRequest) sent
+// inside a retry scope, or through go-retryablehttp, with no idempotency
+// key set on it, is reported at its construction; so is client.Post,
+// client.PostForm, http.Post and http.PostForm inside a retry scope,
+// which build and send in one call:
+//
+//	for attempt := 0; attempt < 3; attempt++ {
+//		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, body) // no key
+//		if resp, err = hc.Do(req); err == nil {
+//			break
+//		}
+//		time.Sleep(backoff(attempt))
+//	}
+//
+// After a timeout the server may have applied the POST already, and the
+// retry applies it again. Set a key generated once before the retry:
+//
+//	key := uuid.NewString()
+//	for attempt := 0; attempt < 3; attempt++ {
+//		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, body)
+//		req.Header.Set("Idempotency-Key", key)
+//		...
+//
+// The key counts wherever it is set on the same request value, in the
+// scope or before it (a request built once with its key and resent, the
+// way stripe-go, nats.go and cloud storage do it).
+//
+// Not reported: GET, HEAD, PUT, DELETE and OPTIONS, which are idempotent
+// (RFC 9110); a method held in a variable; a request handed to another
+// function, stored, or whose Header is replaced or set under a computed
+// name (that code may set the key); a request that arrives as a parameter;
+// a POST outside any retry scope. A request id header does not make a
+// POST safe to retry: only a key the server deduplicates on does.
+//
+// Settings and facts: -idemkeyperseries.keyheaders replaces the key header names;
+// -idemkeyperseries.keyfields adds name fragments; -retryscope.retryfuncs
+// names more retry helpers. The analyzer exports FreshKeyFact
+// ("returnsfreshkey(0)") for functions that return a fresh value on every
+// call, and PutsKeyFact ("putsfreshkey <sink>") for functions that put
+// one into a sink, so helpers in one package count in another. It builds
+// SSA only for packages that import a generator or a function with such a
+// fact, or that send a POST next to a retry scope.
+package idemkeyperseries

@@ -1,0 +1,33 @@
+package idemkeyperseries_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/reslint/reslint/analyzers/idemkeyperseries"
+)
+
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestAnalyzer runs every fixture package in one load (the standard
+// library's net/http is the expensive part): diagnostics, facts, and the
+// hoisting fixes against the .golden files.
+//
+//	keys    helpers of another package: FreshKeyFact, PutsKeyFact
+//	i1      keys generated per attempt (closures, loops, named operations)
+//	libs    the same with the known retry libraries and other generators
+//	stripe  stripe-go params: field, pointer helper, SetIdempotencyKey
+//	i2      POST and PATCH retried without a key
+func TestAnalyzer(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), idemkeyperseries.Analyzer,
+		"idemkeyperseries/keys", "idemkeyperseries/i1", "idemkeyperseries/libs",
+		"idemkeyperseries/stripe", "idemkeyperseries/i2")
+}

@@ -1,0 +1,360 @@
+package idemkeyperseries
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reslint/reslint/internal/idemkey"
+	"github.com/reslint/reslint/internal/retryscope"
+)
+
+// A post is a POST or PATCH request: built by a constructor (and sent
+// later), or built and sent by one call (client.Post, http.PostForm).
+type post struct {
+	call    *ast.CallExpr
+	cur     inspector.Cursor
+	method  string
+	oneShot bool
+}
+
+const httpPath = "net/http"
+
+// recordPost records call if it builds a POST or PATCH request.
+func (c *checker) recordPost(cur inspector.Cursor, call *ast.CallExpr, fn *types.Func) {
+	if fn.Pkg() == nil {
+		return
+	}
+	path := fn.Pkg().Path()
+	if path != httpPath && path != retryscope.RetryablehttpPath {
+		return
+	}
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv != nil && !isNamed(recv.Type(), path, "Client") {
+		return
+	}
+	methodArg := -1
+	switch fn.Name() {
+	case "NewRequest":
+		methodArg = 0
+	case "NewRequestWithContext":
+		methodArg = 1
+	case "Post", "PostForm":
+		c.posts = append(c.posts, &post{call: call, cur: cur, method: "POST", oneShot: true})
+		return
+	default:
+		return
+	}
+	if recv != nil || methodArg >= len(call.Args) {
+		return
+	}
+	tv, ok := c.pass.TypesInfo.Types[call.Args[methodArg]]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return // a method held in a variable: unsure
+	}
+	m := strings.ToUpper(constant.StringVal(tv.Value))
+	if m != "POST" && m != "PATCH" {
+		return // GET, HEAD, PUT, DELETE, OPTIONS are idempotent (RFC 9110)
+	}
+	c.posts = append(c.posts, &post{call: call, cur: cur, method: m})
+}
+
+func isNamed(t types.Type, path, name string) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
+}
+
+// checkPosts reports I2: a POST or PATCH request sent inside a retry
+// scope with no idempotency key set on it.
+func (c *checker) checkPosts() {
+	for _, p := range c.posts {
+		if p.oneShot {
+			// client.Post builds and sends in one call: no key can be set.
+			if sc := c.postScope(p.call.Pos(), c.enclosingFunc(p.cur)); sc != nil {
+				c.reportPost(p, sc)
+			}
+			continue
+		}
+		if !c.mayBeRetried(p) {
+			continue
+		}
+		fnNode := c.enclosingFunc(p.cur)
+		fn := c.ssaFunc(fnNode)
+		if fn == nil {
+			continue
+		}
+		ci := c.ssaCall(fn, p.call.Lparen)
+		call, ok := ci.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		t := &reqTracker{cfg: c.cfg, seen: map[ssa.Value]bool{}}
+		t.alias(call)
+		if t.keySet || t.unknown {
+			continue
+		}
+		for _, send := range t.sends {
+			var syn ast.Node
+			if f := send.Parent(); f != nil {
+				syn = f.Syntax()
+			}
+			if sc := c.postScope(send.Common().Pos(), syn); sc != nil {
+				c.reportPost(p, sc)
+				break
+			}
+		}
+	}
+}
+
+// mayBeRetried is the cheap test before SSA: a retry scope lies in the
+// function declaration that builds the request.
+func (c *checker) mayBeRetried(p *post) bool {
+	var decl ast.Node
+	for a := range p.cur.Enclosing((*ast.FuncDecl)(nil)) {
+		decl = a.Node()
+	}
+	if decl == nil {
+		return false
+	}
+	for _, sc := range c.res.Scopes {
+		if within(decl, sc.Body.Pos()) {
+			return true
+		}
+	}
+	return false
+}
+
+// postScope returns the innermost retry scope that runs the send at pos
+// once per attempt: a self-retrying client's send, or a closure or loop
+// whose own function (syn) holds the send. A send in a goroutine or
+// callback inside the scope does not count.
+func (c *checker) postScope(pos token.Pos, syn ast.Node) *retryscope.Scope {
+	for _, sc := range c.res.In(pos) {
+		if sc.Kind == retryscope.Client {
+			return sc
+		}
+		if syn == nil || c.scopeFunc(sc) != syn {
+			return nil
+		}
+		return sc
+	}
+	return nil
+}
+
+func (c *checker) enclosingFunc(cur inspector.Cursor) ast.Node {
+	for a := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		return a.Node()
+	}
+	return nil
+}
+
+func (c *checker) reportPost(p *post, sc *retryscope.Scope) {
+	before := "before " + sc.Helper
+	if sc.Kind == retryscope.Loop {
+		before = "before the loop"
+	}
+	c.r.Reportf(p.call.Pos(), "%s is retried without an idempotency key: after a timeout the server may have applied it already, and the retry applies it again; set an %s header generated once %s",
+		p.method, c.cfg.Headers[0], before)
+}
+
+// reqTracker follows a request value through its aliases (the request
+// after WithContext, Clone, retryablehttp.FromRequest, the *http.Request
+// inside a retryablehttp.Request, closures that capture it) and records
+// where it is sent and whether an idempotency key is set on it. Any use
+// it does not understand (the request handed to a helper, stored, its
+// Header replaced or set with a computed name) makes it unknown: a helper
+// may well set the key.
+type reqTracker struct {
+	cfg     *idemkey.Config
+	seen    map[ssa.Value]bool
+	sends   []ssa.CallInstruction
+	keySet  bool
+	unknown bool
+}
+
+func (t *reqTracker) alias(v ssa.Value) {
+	if t.seen[v] || t.unknown {
+		return
+	}
+	t.seen[v] = true
+	refs := v.Referrers()
+	if refs == nil {
+		return
+	}
+	for _, instr := range *refs {
+		switch x := instr.(type) {
+		case *ssa.Extract:
+			if x.Index == 0 {
+				t.alias(x)
+			}
+		case *ssa.Phi:
+			t.alias(x)
+		case *ssa.ChangeType:
+			t.alias(x)
+		case *ssa.FieldAddr:
+			f := idemkey.FieldOf(x.X.Type(), x.Field)
+			if f == nil {
+				t.unknown = true
+				return
+			}
+			switch f.Name() {
+			case "Header":
+				t.headerAddr(x)
+			case "Request": // retryablehttp.Request embeds *http.Request
+				for _, r := range refsOf(x) {
+					switch r := r.(type) {
+					case *ssa.UnOp:
+						t.alias(r)
+					case *ssa.Store:
+						t.unknown = true
+					}
+				}
+			}
+		case *ssa.MakeClosure:
+			fn, _ := x.Fn.(*ssa.Function)
+			for i, b := range x.Bindings {
+				if b == v && fn != nil && i < len(fn.FreeVars) {
+					t.alias(fn.FreeVars[i])
+				}
+			}
+		case ssa.CallInstruction:
+			t.call(x, v)
+		case *ssa.Store, *ssa.MakeInterface, *ssa.Return, *ssa.UnOp, *ssa.Send, *ssa.MapUpdate:
+			t.unknown = true // escapes, or is copied: unsure
+		}
+		if t.unknown {
+			return
+		}
+	}
+}
+
+func refsOf(v ssa.Value) []ssa.Instruction {
+	if r := v.Referrers(); r != nil {
+		return *r
+	}
+	return nil
+}
+
+// call classifies a call that uses the request v.
+func (t *reqTracker) call(instr ssa.CallInstruction, v ssa.Value) {
+	c := instr.Common()
+	if b, ok := c.Value.(*ssa.Builtin); ok {
+		if b.Name() == "ssa:wrapnilchk" {
+			if r, ok := instr.(*ssa.Call); ok {
+				t.alias(r)
+			}
+		}
+		return
+	}
+	fn := idemkey.Callee(c)
+	if fn == nil {
+		t.unknown = true
+		return
+	}
+	if t.cfg.IsKeyName(fn.Name()) {
+		t.keySet = true // setIdempotencyKey(req, key)
+		return
+	}
+	sig := c.Signature()
+	for i := range sig.Params().Len() {
+		if t.cfg.IsKeyName(sig.Params().At(i).Name()) {
+			t.keySet = true // send(req, idempotencyKey)
+			return
+		}
+	}
+	path := ""
+	if fn.Pkg() != nil {
+		path = fn.Pkg().Path()
+	}
+	recv := sig.Recv()
+	isRecv := recv != nil && !c.IsInvoke() && len(c.Args) > 0 && c.Args[0] == v
+	result, _ := instr.(*ssa.Call)
+	switch {
+	case fn.Name() == "Do" && recv != nil && (isNamed(recv.Type(), httpPath, "Client") || isNamed(recv.Type(), retryscope.RetryablehttpPath, "Client")):
+		t.sends = append(t.sends, instr)
+	case fn.Name() == "RoundTrip":
+		t.sends = append(t.sends, instr)
+	case isRecv && (isNamed(recv.Type(), httpPath, "Request") || isNamed(recv.Type(), retryscope.RetryablehttpPath, "Request")):
+		// Methods of the request itself: WithContext and Clone return
+		// it (with its headers); the others do not touch the key.
+		switch fn.Name() {
+		case "WithContext", "Clone":
+			if result != nil {
+				t.alias(result)
+			}
+		}
+	case path == retryscope.RetryablehttpPath && fn.Name() == "FromRequest":
+		if result != nil {
+			t.alias(result)
+		}
+	default:
+		t.unknown = true
+	}
+}
+
+// headerAddr follows &req.Header: loads of it are the header map; a
+// store replaces it (unsure).
+func (t *reqTracker) headerAddr(addr *ssa.FieldAddr) {
+	for _, r := range refsOf(addr) {
+		switch r := r.(type) {
+		case *ssa.UnOp:
+			t.header(r)
+		case *ssa.Store:
+			t.unknown = true
+		}
+	}
+}
+
+// header follows a request's header map: Set/Add or an index assignment
+// with a key-header name sets the key; with a computed name it may.
+func (t *reqTracker) header(h ssa.Value) {
+	for _, r := range refsOf(h) {
+		switch x := r.(type) {
+		case *ssa.MapUpdate:
+			t.headerName(x.Key)
+		case *ssa.Lookup:
+		case ssa.CallInstruction:
+			fn := idemkey.Callee(x.Common())
+			if fn == nil || !isNamed(recvType(fn), httpPath, "Header") {
+				t.unknown = true
+				continue
+			}
+			switch fn.Name() {
+			case "Set", "Add":
+				if len(x.Common().Args) > 1 {
+					t.headerName(x.Common().Args[1])
+				}
+			}
+		case *ssa.Phi:
+			t.header(x)
+		default:
+			t.unknown = true
+		}
+	}
+}
+
+func (t *reqTracker) headerName(k ssa.Value) {
+	c, ok := k.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+		t.unknown = true
+		return
+	}
+	if t.cfg.IsKeyHeader(constant.StringVal(c.Value)) {
+		t.keySet = true
+	}
+}
+
+func recvType(fn *types.Func) types.Type {
+	if r := fn.Type().(*types.Signature).Recv(); r != nil {
+		return r.Type()
+	}
+	return nil
+}

@@ -1,0 +1,288 @@
+// Package i2 holds I2 cases: POST and PATCH requests retried without an
+// idempotency key, and their negative twins.
+package i2
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/go-retryablehttp"
+
+	"idemkeyperseries/retry"
+)
+
+const api = "https://api.example.com/charges"
+
+var policy retry.Policy
+
+// --- Positive: http.NewRequestWithContext(ctx, http.MethodPost, ...) in a retry closure.
+
+func post(ctx context.Context, hc *http.Client, body []byte) error {
+	return retry.Do(ctx, policy, nil, func(ctx context.Context) error {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, api, bytes.NewReader(body)) // want `POST is retried without an idempotency key: after a timeout the server may have applied it already, and the retry applies it again; set an Idempotency-Key header generated once before retry.Do`
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := hc.Do(req)
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	})
+}
+
+// Negative twin: the key is set on the request (generated once, outside).
+func postWithKey(ctx context.Context, hc *http.Client, body []byte, key string) error {
+	return retry.Do(ctx, policy, nil, func(ctx context.Context) error {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, api, bytes.NewReader(body))
+		if err != nil {
+			return err
+		}
+		req = req.WithContext(ctx)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Idempotency-Key", key)
+		resp, err := hc.Do(req)
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	})
+}
+
+// Negative twin: the key set through a map index, under the lower-case
+// name of the second default header.
+func postWithKeyIndex(ctx context.Context, hc *http.Client, body []byte, key string) error {
+	return retry.Do(ctx, policy, nil, func(ctx context.Context) error {
+		req, err := http.NewRequestWithContext(ctx, "POST", api, bytes.NewReader(body))
+		if err != nil {
+			return err
+		}
+		req.Header["x-idempotency-key"] = []string{key}
+		_, err = hc.Do(req)
+		return err
+	})
+}
+
+// Positive: a request id is no idempotency key.
+func postWithRequestID(ctx context.Context, hc *http.Client, body []byte, rid string) error {
+	return retry.Do(ctx, policy, nil, func(ctx context.Context) error {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, api, bytes.NewReader(body)) // want `POST is retried without an idempotency key`
+		if err != nil {
+			return err
+		}
+		req.Header.Set("X-Request-Id", rid)
+		req.Header.Set("traceparent", rid)
+		_, err = hc.Do(req)
+		return err
+	})
+}
+
+// Negative twins: a GET, a PUT and a DELETE are idempotent.
+func idempotentMethods(ctx context.Context, hc *http.Client, body []byte) error {
+	return retry.Do(ctx, policy, nil, func(ctx context.Context) error {
+		for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodOptions} {
+			req, _ := http.NewRequestWithContext(ctx, m, api, nil)
+			if _, err := hc.Do(req); err != nil {
+				return err
+			}
+		}
+		get, _ := http.NewRequestWithContext(ctx, http.MethodGet, api, nil)
+		put, _ := http.NewRequestWithContext(ctx, http.MethodPut, api, bytes.NewReader(body))
+		del, _ := http.NewRequest("DELETE", api, nil)
+		for _, r := range []*http.Request{get, put, del} {
+			if _, err := hc.Do(r); err != nil {
+				return err
+			}
+		}
+		_, err := hc.Get(api)
+		return err
+	})
+}
+
+// Negative twin: a POST outside any retry scope.
+func postOnce(ctx context.Context, hc *http.Client, body []byte) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, api, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	_, err = hc.Do(req)
+	if err != nil {
+		return err
+	}
+	_, err = hc.Post(api, "application/json", bytes.NewReader(body))
+	return err
+}
+
+// Negative twin: the request is handed to a helper, which may set the key.
+func postViaHelper(ctx context.Context, hc *http.Client, body []byte) error {
+	return retry.Do(ctx, policy, nil, func(ctx context.Context) error {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, api, bytes.NewReader(body))
+		if err != nil {
+			return err
+		}
+		sign(req)
+		_, err = hc.Do(req)
+		return err
+	})
+}
+
+func sign(r *http.Request) {}
+
+// Negative twin: the method is not known.
+func postMethod(ctx context.Context, hc *http.Client, method string) error {
+	return retry.Do(ctx, policy, nil, func(ctx context.Context) error {
+		req, _ := http.NewRequestWithContext(ctx, method, api, nil)
+		_, err := hc.Do(req)
+		return err
+	})
+}
+
+// --- Positive: client.Post and client.PostForm build and send in one call.
+
+func clientPost(ctx context.Context, hc *http.Client, body []byte) error {
+	return retry.Do(ctx, policy, nil, func(ctx context.Context) error {
+		resp, err := hc.Post(api, "application/json", bytes.NewReader(body)) // want `POST is retried without an idempotency key`
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+		_, err = http.PostForm(api, url.Values{"a": {"1"}}) // want `POST is retried without an idempotency key`
+		return err
+	})
+}
+
+// --- Positive: retryablehttp retries by itself.
+
+func retryablePost(rc *retryablehttp.Client, body []byte) error {
+	resp, err := rc.Post(api, "application/json", body) // want `POST is retried without an idempotency key: after a timeout the server may have applied it already, and the retry applies it again; set an Idempotency-Key header generated once before retryablehttp.Client.Post`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func retryableRequest(ctx context.Context, rc *retryablehttp.Client, body []byte) error {
+	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, api, body) // want `POST is retried without an idempotency key`
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	_, err = rc.Do(req)
+	return err
+}
+
+func retryableFromRequest(ctx context.Context, rc *retryablehttp.Client, body []byte) error {
+	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, api, bytes.NewReader(body)) // want `POST is retried without an idempotency key`
+	if err != nil {
+		return err
+	}
+	req, err := retryablehttp.FromRequest(hreq)
+	if err != nil {
+		return err
+	}
+	_, err = rc.Do(req)
+	return err
+}
+
+func retryableStandardClient(ctx context.Context, body []byte) error {
+	hc := retryablehttp.NewClient().StandardClient()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, api, bytes.NewReader(body)) // want `POST is retried without an idempotency key`
+	_, err := hc.Do(req)
+	return err
+}
+
+// Negative twins: the key set once on the request, before the client
+// retries it; a GET through the retrying client.
+func retryableWithKey(ctx context.Context, rc *retryablehttp.Client, body []byte, key string) error {
+	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, api, body)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Idempotency-Key", key)
+	if _, err := rc.Do(req); err != nil {
+		return err
+	}
+	hreq, _ := http.NewRequestWithContext(ctx, http.MethodPost, api, bytes.NewReader(body))
+	hreq.Header.Set("Idempotency-Key", key)
+	req2, _ := retryablehttp.FromRequest(hreq)
+	if _, err := rc.Do(req2); err != nil {
+		return err
+	}
+	_, err = rc.Get(api)
+	return err
+}
+
+// --- Positive: PATCH in a retry loop.
+
+func patchLoop(ctx context.Context, hc *http.Client, body string) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPatch, api, strings.NewReader(body)) // want `PATCH is retried without an idempotency key: after a timeout the server may have applied it already, and the retry applies it again; set an Idempotency-Key header generated once before the loop`
+		var resp *http.Response
+		resp, err = hc.Do(req)
+		if err == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Positive: built once before the loop, resent by it without a key.
+func resendLoop(ctx context.Context, hc *http.Client, body string) error {
+	req, _ := http.NewRequest("POST", api, strings.NewReader(body)) // want `POST is retried without an idempotency key`
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		var resp *http.Response
+		resp, err = hc.Do(req.WithContext(ctx))
+		if err == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Negative twins: PUT in a loop; a keyed POST built before the loop, the
+// way stripe-go, nats.go and cloud storage do it; a request that arrives
+// as a parameter (its builder is elsewhere).
+func loopNegatives(ctx context.Context, hc *http.Client, body string, key string, in *http.Request) error {
+	keyed, _ := http.NewRequest("POST", api, strings.NewReader(body))
+	keyed.Header.Add("Idempotency-Key", key)
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		put, _ := http.NewRequestWithContext(ctx, http.MethodPut, api, strings.NewReader(body))
+		var resp *http.Response
+		if resp, err = hc.Do(put); err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		resp.Body.Close()
+		if resp, err = hc.Do(keyed); err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		resp.Body.Close()
+		resp, err = hc.Do(in)
+		if err == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Negative: a POST built in the closure but sent in a goroutine it
+// starts: unsure that it is sent once per attempt.
+func goroutine(ctx context.Context, hc *http.Client) error {
+	return retry.Do(ctx, policy, nil, func(ctx context.Context) error {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, api, nil)
+		go func() { _, _ = hc.Do(req) }()
+		return nil
+	})
+}
