@@ -96,7 +96,7 @@ func (c *checker) checkPosts() {
 		if !ok {
 			continue
 		}
-		t := &reqTracker{cfg: c.cfg, seen: map[ssa.Value]bool{}}
+		t := &reqTracker{cfg: c.cfg, pkg: c.ssaPkg, seen: map[ssa.Value]bool{}}
 		t.alias(call)
 		if t.keySet || t.unknown {
 			continue
@@ -174,10 +174,19 @@ func (c *checker) reportPost(p *post, sc *retryscope.Scope) {
 // may well set the key.
 type reqTracker struct {
 	cfg     *idemkey.Config
+	pkg     *ssa.Package // functions of this package are followed into
 	seen    map[ssa.Value]bool
 	sends   []ssa.CallInstruction
 	keySet  bool
 	unknown bool
+
+	// Inside a function of the package that the request was handed to:
+	// site is the outermost call, where its sends are recorded, depth
+	// bounds the nesting, and returned says the function returns the
+	// request.
+	site     ssa.CallInstruction
+	depth    int
+	returned bool
 }
 
 func (t *reqTracker) alias(v ssa.Value) {
@@ -227,7 +236,13 @@ func (t *reqTracker) alias(v ssa.Value) {
 			}
 		case ssa.CallInstruction:
 			t.call(x, v)
-		case *ssa.Store, *ssa.MakeInterface, *ssa.Return, *ssa.UnOp, *ssa.Send, *ssa.MapUpdate:
+		case *ssa.Return:
+			if t.site == nil {
+				t.unknown = true
+			} else {
+				t.returned = true
+			}
+		case *ssa.Store, *ssa.MakeInterface, *ssa.UnOp, *ssa.Send, *ssa.MapUpdate:
 			t.unknown = true // escapes, or is copied: unsure
 		}
 		if t.unknown {
@@ -277,11 +292,15 @@ func (t *reqTracker) call(instr ssa.CallInstruction, v ssa.Value) {
 	recv := sig.Recv()
 	isRecv := recv != nil && !c.IsInvoke() && len(c.Args) > 0 && c.Args[0] == v
 	result, _ := instr.(*ssa.Call)
+	send := instr
+	if t.site != nil {
+		send = t.site
+	}
 	switch {
 	case fn.Name() == "Do" && recv != nil && (isNamed(recv.Type(), httpPath, "Client") || isNamed(recv.Type(), retryscope.RetryablehttpPath, "Client")):
-		t.sends = append(t.sends, instr)
+		t.sends = append(t.sends, send)
 	case fn.Name() == "RoundTrip":
-		t.sends = append(t.sends, instr)
+		t.sends = append(t.sends, send)
 	case isRecv && (isNamed(recv.Type(), httpPath, "Request") || isNamed(recv.Type(), retryscope.RetryablehttpPath, "Request")):
 		// Methods of the request itself: WithContext and Clone return
 		// it (with its headers); the others do not touch the key.
@@ -296,7 +315,36 @@ func (t *reqTracker) call(instr ssa.CallInstruction, v ssa.Value) {
 			t.alias(result)
 		}
 	default:
+		t.into(instr, v)
+	}
+}
+
+// into follows the request into a function of this package that it is
+// handed to (c.send(req)): its sends count at the call, and what it does
+// to the request counts as if done here. Anything else is unsure.
+func (t *reqTracker) into(instr ssa.CallInstruction, v ssa.Value) {
+	callee := instr.Common().StaticCallee()
+	if callee == nil || t.pkg == nil || callee.Pkg != t.pkg || len(callee.Blocks) == 0 || t.depth >= 3 {
 		t.unknown = true
+		return
+	}
+	site := t.site
+	if site == nil {
+		site = instr
+	}
+	sub := &reqTracker{cfg: t.cfg, pkg: t.pkg, seen: map[ssa.Value]bool{}, site: site, depth: t.depth + 1}
+	for i, a := range instr.Common().Args {
+		if a == v && i < len(callee.Params) {
+			sub.alias(callee.Params[i])
+		}
+	}
+	t.sends = append(t.sends, sub.sends...)
+	t.keySet = t.keySet || sub.keySet
+	t.unknown = t.unknown || sub.unknown
+	if sub.returned {
+		if r, ok := instr.(*ssa.Call); ok {
+			t.alias(r)
+		}
 	}
 }
 

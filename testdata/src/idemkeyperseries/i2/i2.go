@@ -118,8 +118,9 @@ func postOnce(ctx context.Context, hc *http.Client, body []byte) error {
 	return err
 }
 
-// Negative twin: the request is handed to a helper, which may set the key.
-func postViaHelper(ctx context.Context, hc *http.Client, body []byte) error {
+// Negative twin: the request is handed to code that is not visible here,
+// which may set the key.
+func postViaHelper(ctx context.Context, hc *http.Client, body []byte, sign func(*http.Request)) error {
 	return retry.Do(ctx, policy, nil, func(ctx context.Context) error {
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, api, bytes.NewReader(body))
 		if err != nil {
@@ -130,8 +131,6 @@ func postViaHelper(ctx context.Context, hc *http.Client, body []byte) error {
 		return err
 	})
 }
-
-func sign(r *http.Request) {}
 
 // Negative twin: the method is not known.
 func postMethod(ctx context.Context, hc *http.Client, method string) error {
@@ -284,5 +283,51 @@ func goroutine(ctx context.Context, hc *http.Client) error {
 		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, api, nil)
 		go func() { _, _ = hc.Do(req) }()
 		return nil
+	})
+}
+
+// --- Helpers of this package are followed.
+
+type client struct {
+	hc  *http.Client
+	key string
+}
+
+func (c *client) send(req *http.Request) error {
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (c *client) sendKeyed(req *http.Request) error {
+	req.Header.Set("Idempotency-Key", c.key)
+	return c.send(req)
+}
+
+func withJSON(req *http.Request) *http.Request {
+	req.Header.Set("Content-Type", "application/json")
+	return req
+}
+
+func (c *client) refund(ctx context.Context, body []byte) error {
+	return retry.Do(ctx, policy, nil, func(ctx context.Context) error {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, api, bytes.NewReader(body)) // want `POST is retried without an idempotency key`
+		if err != nil {
+			return err
+		}
+		return c.send(withJSON(req))
+	})
+}
+
+// Negative twin: the helper sets the key.
+func (c *client) refundKeyed(ctx context.Context, body []byte) error {
+	return retry.Do(ctx, policy, nil, func(ctx context.Context) error {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, api, bytes.NewReader(body))
+		if err != nil {
+			return err
+		}
+		return c.sendKeyed(withJSON(req))
 	})
 }
