@@ -59,7 +59,7 @@ func runModule(ctx context.Context, base, reslint string, analyzers []string, m 
 	// JSON, reslint crashed or could not load anything.
 	raw, aerrs, perr := parseCheckerJSON(stdout.Bytes())
 	var exitErr *exec.ExitError
-	if runErr != nil && !errors.As(runErr, &exitErr) || ctx.Err() != nil || perr != nil {
+	if (runErr != nil && !errors.As(runErr, &exitErr)) || ctx.Err() != nil || perr != nil {
 		res.Status = "failed"
 		res.Error = fmt.Sprintf("reslint: %v; %v\n%s", runErr, perr, ws.norm.text(tail(stderr.String(), 30)))
 		return res, nil

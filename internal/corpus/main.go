@@ -48,7 +48,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.modules, "modules", "corpus/modules.txt", "pinned module@version list")
 	fs.StringVar(&cfg.only, "only", "", "run only modules whose module@version contains one of these comma-separated substrings")
 	fs.StringVar(&cfg.out, "out", "corpus", "directory for findings.json, summary.{json,md}, verdicts.md, bench.md")
-	fs.StringVar(&cfg.work, "work", filepath.Join(os.TempDir(), "reslint-corpus"), "scratch directory for the throwaway modules and caches")
+	fs.StringVar(&cfg.work, "work", "", "scratch directory for the throwaway modules and caches (default: a fresh temporary directory, removed at exit)")
 	fs.StringVar(&cfg.tool, "tool", "./cmd/reslint", "package of the reslint command, relative to the repository root")
 	fs.DurationVar(&cfg.timeout, "timeout", 30*time.Minute, "reslint time limit per module")
 	fs.BoolVar(&cfg.bench, "bench", false, "benchmark against go vet and FLOOR instead of recording findings")
@@ -94,7 +94,15 @@ func runMain(ctx context.Context, cfg config, stdout, stderr io.Writer) (int, er
 	if err := os.MkdirAll(cfg.out, 0o755); err != nil {
 		return 0, err
 	}
-	if err := os.MkdirAll(cfg.work, 0o755); err != nil {
+	if cfg.work == "" {
+		// A directory of its own per run: runs started at the same time
+		// (several developers' sessions on one machine) must not recreate
+		// each other's workspaces underneath a running reslint.
+		if cfg.work, err = os.MkdirTemp("", "reslint-corpus-"); err != nil {
+			return 0, err
+		}
+		defer os.RemoveAll(cfg.work)
+	} else if err := os.MkdirAll(cfg.work, 0o755); err != nil {
 		return 0, err
 	}
 
