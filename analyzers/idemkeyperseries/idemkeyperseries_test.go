@@ -31,3 +31,17 @@ func TestAnalyzer(t *testing.T) {
 		"idemkeyperseries/keys", "idemkeyperseries/i1", "idemkeyperseries/libs",
 		"idemkeyperseries/stripe", "idemkeyperseries/i2")
 }
+
+// TestSettings checks -keyheaders (replaces the defaults) and -keyfields
+// (adds to them).
+func TestSettings(t *testing.T) {
+	a := idemkeyperseries.Analyzer
+	for flag, value := range map[string]string{"keyheaders": "Nats-Msg-Id,Idempotency-Key", "keyfields": "DedupID"} {
+		old := a.Flags.Lookup(flag).Value.String()
+		if err := a.Flags.Set(flag, value); err != nil {
+			t.Fatal(err)
+		}
+		defer a.Flags.Set(flag, old)
+	}
+	analysistest.Run(t, testdata(t), a, "idemkeyperseries/cfg")
+}
