@@ -147,7 +147,7 @@ func (r *runner) n2(loops []*loop) {
 					consults = true
 				}
 				if isTimeSleep(r.info, n) {
-					r.rep.Reportf(n.Pos(), "time.Sleep in a retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; wait in select on %s.Done() and a timer", ctxs[0].Name(), ctxs[0].Name())
+					r.reportf(n.Pos(), "time.Sleep in a retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; wait in select on %s.Done() and a timer", ctxs[0].Name(), ctxs[0].Name())
 					blind = true
 					continue
 				}
@@ -164,7 +164,7 @@ func (r *runner) n2(loops []*loop) {
 					if _, ok := ast.Unparen(n.X).(*ast.CallExpr); ok {
 						what = "<-time.After"
 					}
-					r.rep.Reportf(n.Pos(), "%s in a retry loop cannot be interrupted: after the caller cancels %s the loop still waits out its backoff; wait in select { case <-%s.Done(): ...; case <-t.C: }", what, ctxs[0].Name(), ctxs[0].Name())
+					r.reportf(n.Pos(), "%s in a retry loop cannot be interrupted: after the caller cancels %s the loop still waits out its backoff; wait in select { case <-%s.Done(): ...; case <-t.C: }", what, ctxs[0].Name(), ctxs[0].Name())
 					blind = true
 				}
 			case *ast.SelectStmt:
@@ -172,7 +172,7 @@ func (r *runner) n2(loops []*loop) {
 				case selectDone:
 					consults = true
 				case selectTimerOnly:
-					r.rep.Reportf(n.Pos(), "this select waits for the backoff timer but not for %s.Done(): after the caller cancels, the loop still waits out its backoff; add case <-%s.Done()", ctxs[0].Name(), ctxs[0].Name())
+					r.reportf(n.Pos(), "this select waits for the backoff timer but not for %s.Done(): after the caller cancels, the loop still waits out its backoff; add case <-%s.Done()", ctxs[0].Name(), ctxs[0].Name())
 					blind = true
 				case selectOther:
 					consults = true // another channel may be the cancellation: unsure
@@ -188,7 +188,7 @@ func (r *runner) n2(loops []*loop) {
 		if blind || consults {
 			continue
 		}
-		r.rep.Reportf(l.node.Pos(), "retry loop never consults %s between attempts: after the caller cancels it goes on retrying; check %s.Err() before each attempt, or wait in select on %s.Done()", ctxs[0].Name(), ctxs[0].Name(), ctxs[0].Name())
+		r.reportf(l.node.Pos(), "retry loop never consults %s between attempts: after the caller cancels it goes on retrying; check %s.Err() before each attempt, or wait in select on %s.Done()", ctxs[0].Name(), ctxs[0].Name(), ctxs[0].Name())
 	}
 }
 

@@ -123,22 +123,16 @@ func ConsultsContext(info *types.Info, node ast.Node, only *types.Var) bool {
 	return found
 }
 
-// ExitsWhenDone reports whether stmt leaves (return, panic, or a break or
-// goto out of the enclosing loop) when a context is done, and returns that
-// context: `if ctx.Err() != nil { return ... }`, `if err := ctx.Err(); err
-// != nil { ... return }`, `if ctx.Err() != nil || ... { return }`, or a
-// select whose `case <-ctx.Done():` leaves.
+// ExitsWhenDone reports whether stmt leaves (return, panic, or a break,
+// continue or goto) when a context is done, and returns that context:
+// `if ctx.Err() != nil { return ... }`, `if err := ctx.Err(); err != nil
+// { ... return }`, `if ctx.Err() != nil || ... { return }`, a tagless
+// switch whose `case ctx.Err() != nil:` leaves, or a select whose
+// `case <-ctx.Done():` leaves.
 func ExitsWhenDone(info *types.Info, stmt ast.Stmt) *types.Var {
 	switch s := stmt.(type) {
 	case *ast.IfStmt:
-		v := condCtx(info, s.Cond)
-		if v == nil && s.Init != nil {
-			// if err := ctx.Err(); err != nil { ... }
-			if as, ok := s.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
-				v = ContextOf(info, as.Rhs[0])
-			}
-		}
-		if v != nil && exitsBlock(s.Body) {
+		if v := DoneCond(info, s.Cond, s.Init); v != nil && exitsBlock(s.Body) {
 			return v
 		}
 	case *ast.SelectStmt:
@@ -152,7 +146,6 @@ func ExitsWhenDone(info *types.Info, stmt ast.Stmt) *types.Var {
 			}
 		}
 	case *ast.SwitchStmt:
-		// switch { case ctx.Err() != nil: return ... }
 		if s.Tag != nil {
 			return nil
 		}
@@ -162,7 +155,7 @@ func ExitsWhenDone(info *types.Info, stmt ast.Stmt) *types.Var {
 				continue
 			}
 			for _, e := range cc.List {
-				if v := condCtx(info, e); v != nil && exitsList(cc.Body) {
+				if v := DoneCond(info, e, s.Init); v != nil && exitsList(cc.Body) {
 					return v
 				}
 			}
@@ -173,23 +166,96 @@ func ExitsWhenDone(info *types.Info, stmt ast.Stmt) *types.Var {
 	return nil
 }
 
-// condCtx returns the context a condition consults (at any depth of && and
-// ||, or negated), or nil.
-func condCtx(info *types.Info, cond ast.Expr) *types.Var {
-	var v *types.Var
-	ast.Inspect(cond, func(n ast.Node) bool {
-		if v != nil {
-			return false
+// DoneCond returns the context v when cond is true whenever v is done:
+// v.Err() != nil, context.Cause(v) != nil, err != nil for an err that
+// init assigned from v.Err(), errors.Is(v.Err(), ...), the negation of a
+// NotDoneCond, and any || that has such an operand.
+func DoneCond(info *types.Info, cond ast.Expr, init ast.Stmt) *types.Var {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return NotDoneCond(info, e.X, init)
 		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			v = ContextOf(info, n)
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LOR:
+			if v := DoneCond(info, e.X, init); v != nil {
+				return v
+			}
+			return DoneCond(info, e.Y, init)
+		case token.NEQ:
+			return errOperand(info, e, init)
 		}
-		return true
-	})
-	return v
+	case *ast.CallExpr:
+		// errors.Is(ctx.Err(), context.Canceled)
+		if fn, _ := typeutil.Callee(info, e).(*types.Func); isFunc(fn, "errors", "Is") && len(e.Args) == 2 {
+			return errCtx(info, e.Args[0], init)
+		}
+	}
+	return nil
+}
+
+// NotDoneCond returns the context v when cond is false whenever v is
+// done: v.Err() == nil, context.Cause(v) == nil, the negation of a
+// DoneCond, and any && that has such an operand.
+func NotDoneCond(info *types.Info, cond ast.Expr, init ast.Stmt) *types.Var {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return DoneCond(info, e.X, init)
+		}
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND:
+			if v := NotDoneCond(info, e.X, init); v != nil {
+				return v
+			}
+			return NotDoneCond(info, e.Y, init)
+		case token.EQL:
+			return errOperand(info, e, init)
+		}
+	}
+	return nil
+}
+
+// errOperand returns v for a comparison of v's error with nil.
+func errOperand(info *types.Info, e *ast.BinaryExpr, init ast.Stmt) *types.Var {
+	for _, pair := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
+		if id, ok := ast.Unparen(pair[1]).(*ast.Ident); ok && id.Name == "nil" {
+			if v := errCtx(info, pair[0], init); v != nil {
+				return v
+			}
+		}
+	}
+	return nil
+}
+
+// errCtx returns v when e is v.Err(), context.Cause(v), or a variable
+// that init assigned from one of them.
+func errCtx(info *types.Info, e ast.Expr, init ast.Stmt) *types.Var {
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Done" {
+			return nil
+		}
+		return ContextOf(info, call)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	as, ok := init.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != len(as.Rhs) {
+		return nil
+	}
+	for i, l := range as.Lhs {
+		if lid, ok := l.(*ast.Ident); ok && info.ObjectOf(lid) == info.ObjectOf(id) {
+			if call, ok := ast.Unparen(as.Rhs[i]).(*ast.CallExpr); ok {
+				return errCtx(info, call, nil)
+			}
+		}
+	}
+	return nil
 }
 
 // recvCtx returns v for a select communication `<-v.Done()` (possibly
@@ -278,9 +344,13 @@ func CheckedBefore(info *types.Info, cur inspector.Cursor, errVar *types.Var) *t
 				return nil
 			}
 		case *ast.BinaryExpr:
-			// ctx.Err() == nil && cls(err): the left operand runs first.
-			if (n.Op == token.LAND || n.Op == token.LOR) && child.Node() == n.Y {
-				if v := condCtx(info, n.X); v != nil {
+			// ctx.Err() == nil && cls(err), ctx.Err() != nil || !cls(err):
+			// the right operand runs only while the context is alive.
+			if child.Node() == n.Y {
+				if v := NotDoneCond(info, n.X, nil); n.Op == token.LAND && v != nil {
+					return v
+				}
+				if v := DoneCond(info, n.X, nil); n.Op == token.LOR && v != nil {
 					return v
 				}
 			}
@@ -292,15 +362,15 @@ func CheckedBefore(info *types.Info, cur inspector.Cursor, errVar *types.Var) *t
 			if v, stop := scanBack(info, n.Body, child.Node(), errVar); v != nil || stop {
 				return v
 			}
-			// An earlier `case ctx.Err() != nil: return` of a tagless switch.
+			// An earlier `case ctx.Err() != nil:` of a tagless switch: the
+			// later cases are not evaluated when the context is done.
 			if sw, ok := p.Parent().Parent().Node().(*ast.SwitchStmt); ok && sw.Tag == nil {
 				for _, cl := range sw.Body.List {
 					if cl == n {
 						break
 					}
-					cc := cl.(*ast.CaseClause)
-					for _, e := range cc.List {
-						if v := condCtx(info, e); v != nil && exitsList(cc.Body) {
+					for _, e := range cl.(*ast.CaseClause).List {
+						if v := DoneCond(info, e, sw.Init); v != nil {
 							return v
 						}
 					}

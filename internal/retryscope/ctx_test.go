@@ -1,0 +1,74 @@
+package retryscope_test
+
+import (
+	"go/ast"
+	gotypes "go/types"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/reslint/reslint/internal/classify"
+	"github.com/reslint/reslint/internal/retryscope"
+)
+
+// ctxProbe reports what the context helpers say about a fixture:
+// the contexts in scope at each call of probe(), the context each
+// statement leaves on, whether each call of classify(err) is preceded by
+// a context check, and which functions named consults* consult one.
+var ctxProbe = &analysis.Analyzer{
+	Name:     "ctxprobe",
+	Doc:      "test: report what the context helpers say",
+	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+		info := pass.TypesInfo
+		defs := classify.SingleDefs(info, in)
+		for c := range in.Root().Preorder((*ast.CallExpr)(nil), (*ast.IfStmt)(nil), (*ast.SelectStmt)(nil), (*ast.SwitchStmt)(nil), (*ast.FuncDecl)(nil)) {
+			switch n := c.Node().(type) {
+			case *ast.CallExpr:
+				fn, _ := typeutil.Callee(info, n).(*gotypes.Func)
+				if fn == nil {
+					continue
+				}
+				switch fn.Name() {
+				case "probe":
+					var names []string
+					for _, v := range retryscope.ContextsInScope(info, pass.Pkg, n.Pos(), defs) {
+						names = append(names, v.Name())
+					}
+					pass.Reportf(n.Pos(), "in scope: %s", strings.Join(names, " "))
+				case "classify":
+					var errVar *gotypes.Var
+					if len(n.Args) > 0 {
+						if id, ok := n.Args[0].(*ast.Ident); ok {
+							errVar, _ = info.Uses[id].(*gotypes.Var)
+						}
+					}
+					if v := retryscope.CheckedBefore(info, c, errVar); v != nil {
+						pass.Reportf(n.Pos(), "checked %s", v.Name())
+					} else {
+						pass.Reportf(n.Pos(), "unchecked")
+					}
+				}
+			case ast.Stmt:
+				if v := retryscope.ExitsWhenDone(info, n); v != nil {
+					pass.Reportf(n.Pos(), "exits when %s is done", v.Name())
+				}
+			case *ast.FuncDecl:
+				if strings.HasPrefix(n.Name.Name, "consults") && retryscope.ConsultsContext(info, n.Body, nil) {
+					pass.Reportf(n.Pos(), "consults")
+				}
+			}
+		}
+		return nil, nil
+	},
+}
+
+func TestContextHelpers(t *testing.T) {
+	analysistest.Run(t, testdata(t), ctxProbe, "noretrycanceled/ctxtest")
+}

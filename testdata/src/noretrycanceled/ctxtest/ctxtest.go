@@ -1,0 +1,121 @@
+// Package ctxtest exercises retryscope's context helpers.
+package ctxtest
+
+import (
+	"context"
+	"errors"
+	"net/http"
+)
+
+func probe()                  {}
+func classify(err error) bool { return err != nil }
+func op(context.Context) error { return nil }
+
+var pkgCtx = context.Background()
+
+func scope(ctx context.Context, r *http.Request) {
+	probe() // want `in scope: ctx`
+	reqCtx := r.Context()
+	bg := context.Background()
+	_, _ = bg, reqCtx
+	probe() // want `in scope: ctx reqCtx`
+	func(inner context.Context) {
+		probe() // want `in scope: inner ctx reqCtx`
+	}(ctx)
+	var _ = pkgCtx
+}
+
+func noScope() {
+	probe() // want `in scope: $`
+	ctx := context.TODO()
+	_ = ctx
+	probe() // want `in scope: $`
+}
+
+func exits(ctx context.Context) error {
+	if ctx.Err() != nil { // want `exits when ctx is done`
+		return ctx.Err()
+	}
+	if err := ctx.Err(); err != nil { // want `exits when ctx is done`
+		return err
+	}
+	if context.Cause(ctx) != nil { // want `exits when ctx is done`
+		return nil
+	}
+	if ctx.Err() != nil {
+		// does not leave
+	}
+	if ctx.Err() == nil {
+		return nil // leaves while the context is alive
+	}
+	select { // want `exits when ctx is done`
+	case <-ctx.Done():
+		return ctx.Err()
+	default:
+	}
+	switch { // want `exits when ctx is done`
+	case ctx.Err() != nil:
+		return nil
+	}
+	return nil
+}
+
+func checked(ctx context.Context) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if ctx.Err() != nil { // want `exits when ctx is done`
+			return ctx.Err()
+		}
+		err = op(ctx)
+		// The check before the attempt does not cover the classification.
+		if !classify(err) { // want `unchecked`
+			return err
+		}
+		err = op(ctx)
+		if ctx.Err() != nil { // want `exits when ctx is done`
+			return errors.Join(err, ctx.Err())
+		}
+		if !classify(err) { // want `checked ctx`
+			return err
+		}
+		if ctx.Err() == nil && classify(err) { // want `checked ctx`
+			continue
+		}
+		switch { // want `exits when ctx is done`
+		case ctx.Err() != nil:
+			return err
+		case classify(err): // want `checked ctx`
+			continue
+		}
+	}
+	return err
+}
+
+// A check before the loop does not cover attempts inside it.
+func beforeLoop(ctx context.Context) error {
+	if ctx.Err() != nil { // want `exits when ctx is done`
+		return ctx.Err()
+	}
+	for err := op(ctx); err != nil; err = op(ctx) {
+		if !classify(err) { // want `unchecked`
+			return err
+		}
+	}
+	return nil
+}
+
+// The error is a parameter: any earlier check counts.
+func param(ctx context.Context, err error) bool {
+	if ctx.Err() != nil { // want `exits when ctx is done`
+		return false
+	}
+	return classify(err) // want `checked ctx`
+}
+
+func consultsErr(ctx context.Context) bool { return ctx.Err() == nil } // want `consults`
+
+func consultsDone(ctx context.Context) { // want `consults`
+	<-ctx.Done()
+}
+
+func notConsults(ctx context.Context) { _ = op(ctx) }
