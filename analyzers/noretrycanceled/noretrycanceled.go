@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"strings"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"

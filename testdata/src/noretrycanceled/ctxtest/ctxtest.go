@@ -7,8 +7,8 @@ import (
 	"net/http"
 )
 
-func probe()                  {}
-func classify(err error) bool { return err != nil }
+func probe()                   {}
+func classify(err error) bool  { return err != nil }
 func op(context.Context) error { return nil }
 
 var pkgCtx = context.Background()

@@ -42,12 +42,12 @@ var transientFn = func(err error) bool { return false } // want `classifier tran
 func decide(ctx context.Context, err error) bool { return false } // want `classifier decide \[//reslint:classifier\] shape=0`
 
 // Not classifiers.
-func isNonRetryable(err error) bool       { return false }
-func isTimeout(err error) bool            { return false }
-func retryable(err error, n int) bool     { return false }
-func retryCount(err error) int            { return 0 }
-func retryWrap(err error) error           { return err }
-func shouldRetryAll(errs []error) bool    { return false }
+func isNonRetryable(err error) bool    { return false }
+func isTimeout(err error) bool         { return false }
+func retryable(err error, n int) bool  { return false }
+func retryCount(err error) int         { return 0 }
+func retryWrap(err error) error        { return err }
+func shouldRetryAll(errs []error) bool { return false }
 
 // Predicates of retry APIs: literal, named function, method value,
 // generic instantiation, closure in a variable.
@@ -86,10 +86,10 @@ func rhttp() {
 
 func failsafe() {
 	_ = retrypolicy.NewBuilder[any]().
-		HandleErrors(errX, context.Canceled). // want `classifier retrypolicy.HandleErrors \[retrypolicy HandleErrors\]` `lists context.Canceled`
+		HandleErrors(errX, context.Canceled).                   // want `classifier retrypolicy.HandleErrors \[retrypolicy HandleErrors\]` `lists context.Canceled`
 		HandleIf(func(_ any, err error) bool { return false }). // want `classifier func literal \[retrypolicy HandleIf\] shape=0`
-		AbortIf(func(_ any, err error) bool { return false }). // want `classifier func literal \[retrypolicy AbortIf\] shape=0`
-		AbortOnErrors(context.DeadlineExceeded). // want `classifier retrypolicy.AbortOnErrors \[retrypolicy AbortOnErrors\]` `lists context.DeadlineExceeded`
+		AbortIf(func(_ any, err error) bool { return false }).  // want `classifier func literal \[retrypolicy AbortIf\] shape=0`
+		AbortOnErrors(context.DeadlineExceeded).                // want `classifier retrypolicy.AbortOnErrors \[retrypolicy AbortOnErrors\]` `lists context.DeadlineExceeded`
 		Build()
 	// Not a retry policy.
 	_ = circuitbreaker.NewBuilder[any]().
