@@ -106,6 +106,7 @@ func runBench(ctx context.Context, cfg config, floor, reslint string, analyzers 
 	}
 
 	configs := benchConfigs(floor, reslint, analyzers)
+	loadStart := loadAvg()
 	samples := make(map[string][]sample)
 	for r := range cfg.rounds {
 		// Rotate the order each round so no config always runs first
@@ -122,6 +123,8 @@ func runBench(ctx context.Context, cfg config, floor, reslint string, analyzers 
 		}
 	}
 	report := benchReport(configs, samples, pkgDesc, len(pkgs), cfg.rounds)
+	report += fmt.Sprintf("\nAnalyzers: %s. Load average (1, 5, 15 min) at start: %s; at end: %s — on a shared machine, compare rows within a round (paired ratios), not with other runs.\n",
+		strings.Join(analyzers, ", "), loadStart, loadAvg())
 	fmt.Fprint(stdout, report)
 	return os.WriteFile(filepath.Join(cfg.out, "bench.md"), []byte(report), 0o644)
 }
@@ -200,6 +203,26 @@ func vetFailed(stderr string) bool {
 	return false
 }
 
+// loadAvg returns the system load averages, to show how noisy the machine was.
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) >= 3 {
+		return strings.Join(f[:3], " ")
+	}
+	return "unknown"
+}
+
+// pairedRatio is the median over rounds of num's wall time divided by den's
+// in the same round. Rounds are close in time, so this cancels the slow
+// drift of a shared machine's load better than a ratio of medians.
+func pairedRatio(num, den []sample) float64 {
+	var rs []float64
+	for i := range min(len(num), len(den)) {
+		rs = append(rs, ratio(num[i].Wall, den[i].Wall))
+	}
+	return median(rs)
+}
+
 // benchReport renders the results as markdown.
 func benchReport(configs []benchConfig, samples map[string][]sample, pkgDesc []string, npkgs, rounds int) string {
 	wall := func(name string) float64 {
@@ -230,13 +253,16 @@ func benchReport(configs []benchConfig, samples map[string][]sample, pkgDesc []s
 		}
 		fmt.Fprintf(&b, "| %s | %s | %.1f s | %.0f MiB | %s | %s |\n", c.Name, c.Label, wall(c.Name), rss(c.Name), fmtRatio(ratio(wall(c.Name), fb)), strings.Join(exits, " "))
 	}
-	fmt.Fprintf(&b, "\nRatios (targets: c/a ≤ 1.0, c/b ≤ 1.25, RSS c/a ≤ 1.2):\n\n")
-	fmt.Fprintf(&b, "- c/a (reslint / go vet): %s\n", fmtRatio(ratio(wall("c"), wall("a"))))
-	fmt.Fprintf(&b, "- c/b (reslint / FLOOR): %s\n", fmtRatio(ratio(wall("c"), fb)))
+	fmt.Fprintf(&b, "\nRatios of medians, and in brackets the median of the per-round ratios (targets: c/a ≤ 1.0, c/b ≤ 1.25, RSS c/a ≤ 1.2):\n\n")
+	both := func(num, den string) string {
+		return fmt.Sprintf("%s (paired %s)", fmtRatio(ratio(wall(num), wall(den))), fmtRatio(pairedRatio(samples[num], samples[den])))
+	}
+	fmt.Fprintf(&b, "- c/a (reslint / go vet): %s\n", both("c", "a"))
+	fmt.Fprintf(&b, "- c/b (reslint / FLOOR): %s\n", both("c", "b"))
 	fmt.Fprintf(&b, "- peak RSS c/a: %s, c/b: %s\n", fmtRatio(ratio(rss("c"), rss("a"))), fmtRatio(ratio(rss("c"), rss("b"))))
 	for _, c := range configs {
 		if strings.HasPrefix(c.Name, "d:") {
-			fmt.Fprintf(&b, "- %s/b (%s): %s\n", c.Name, c.Label, fmtRatio(ratio(wall(c.Name), fb)))
+			fmt.Fprintf(&b, "- %s/b (%s): %s\n", c.Name, c.Label, both(c.Name, "b"))
 		}
 	}
 	b.WriteString("\nPer-round wall times (s):\n\n| row |")

@@ -350,6 +350,10 @@ func TestMedianRatio(t *testing.T) {
 	if !math.IsNaN(ratio(1, 0)) || !math.IsNaN(ratio(math.NaN(), 1)) {
 		t.Error("ratio of unknowns must be NaN")
 	}
+	pr := pairedRatio([]sample{{Wall: 2}, {Wall: 9}, {Wall: 3}}, []sample{{Wall: 1}, {Wall: 10}, {Wall: 3}})
+	if pr != 1 { // per-round ratios 2, 0.9, 1
+		t.Errorf("pairedRatio = %v, want 1", pr)
+	}
 	if fmtRatio(1.234) != "1.23x" || fmtRatio(math.NaN()) != "n/a" {
 		t.Errorf("fmtRatio: %s %s", fmtRatio(1.234), fmtRatio(math.NaN()))
 	}
@@ -390,7 +394,7 @@ func TestBenchReport(t *testing.T) {
 		"d:x": {{Wall: 11}, {Wall: 11}, {Wall: 11}},
 	}
 	rep := benchReport(cs, samples, []string{"m@v1 (2 packages)"}, 2, 3)
-	for _, want := range []string{"c/a (reslint / go vet): 1.09x", "c/b (reslint / FLOOR): 1.20x", "peak RSS c/a: 2.20x", "d:x/b", "1.10x"} {
+	for _, want := range []string{"c/a (reslint / go vet): 1.09x (paired 1.08x)", "c/b (reslint / FLOOR): 1.20x (paired 1.20x)", "peak RSS c/a: 2.20x", "d:x/b", "1.10x"} {
 		if !strings.Contains(rep, want) {
 			t.Errorf("report lacks %q:\n%s", want, rep)
 		}
