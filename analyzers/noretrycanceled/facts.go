@@ -144,6 +144,9 @@ func (r *runner) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 					honors[i] = true
 				}
 			}
+			if sel, ok := n.(*ast.SelectStmt); ok && r.selectKind(sel) == selectTimerOnly {
+				blind = true
+			}
 		case *ast.ReturnStmt:
 			// return ctx.Err(), or return sleepCtx(ctx, d).
 			for _, e := range n.Results {
@@ -177,7 +180,7 @@ func (r *runner) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 				}
 			}
 		case *ast.UnaryExpr:
-			if n.Op == token.ARROW && retryscope.IsTimerChan(r.info, n.X) && !inSelectWithDone(r.info, c) {
+			if n.Op == token.ARROW && retryscope.IsTimerChan(r.info, n.X) && selectOf(c) == nil {
 				blind = true
 			}
 		case *ast.AssignStmt:
@@ -303,22 +306,6 @@ func blindWait(info *types.Info, c inspector.Cursor) bool {
 	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == "Sleep"
 }
 
-// inSelectWithDone reports whether the receive at c is the communication
-// of a select case, in a select that also has a case receiving from a
-// context's Done().
-func inSelectWithDone(info *types.Info, c inspector.Cursor) bool {
-	sel := selectOf(c)
-	if sel == nil {
-		return false
-	}
-	for _, cl := range sel.Body.List {
-		if cc, ok := cl.(*ast.CommClause); ok && cc.Comm != nil && isDoneComm(info, cc.Comm) {
-			return true
-		}
-	}
-	return false
-}
-
 // selectOf returns the select statement whose case communication holds
 // the node at c, or nil.
 func selectOf(c inspector.Cursor) *ast.SelectStmt {
@@ -346,19 +333,22 @@ func selectOf(c inspector.Cursor) *ast.SelectStmt {
 }
 
 // isDoneComm reports whether a select communication receives from a
-// context's Done().
-func isDoneComm(info *types.Info, comm ast.Stmt) bool {
-	var x ast.Expr
-	switch c := comm.(type) {
-	case *ast.ExprStmt:
-		x = c.X
-	case *ast.AssignStmt:
-		if len(c.Rhs) == 1 {
-			x = c.Rhs[0]
-		}
+// context's Done(), directly or through a variable assigned it once
+// (done := ctx.Done()).
+func (r *runner) isDoneComm(comm ast.Stmt) bool {
+	x := recvOperand(comm)
+	if x == nil {
+		return false
 	}
-	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
-	return ok && u.Op == token.ARROW && retryscope.ContextOf(info, u.X) != nil
+	if v := identVar(r.info, x); v != nil && r.defs[v] != nil {
+		x = r.defs[v]
+	}
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Done" && retryscope.ContextOf(r.info, call) != nil
 }
 
 // timeoutParent returns the parent context variable of a

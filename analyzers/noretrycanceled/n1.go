@@ -66,6 +66,9 @@ func (r *runner) errorList(c *classify.Classifier) {
 // classifier evaluates one classifier and reports its returns that answer
 // "retry" for a context error.
 func (r *runner) classifier(c *classify.Classifier, opt *classify.Options, isCls map[types.Object]bool, uses map[types.Object][]use) {
+	if !decidesRetry(c, uses) {
+		return
+	}
 	consults := c.ConsultsContext(r.info)
 	byRet := map[*ast.ReturnStmt]*finding{}
 	var order []*ast.ReturnStmt
@@ -135,7 +138,7 @@ func n1Message(c *classify.Classifier, f *finding, consults bool) string {
 	case classify.Explicit, classify.CtxDone:
 		why = fmt.Sprintf("%s answers \"retry\" for %s", name, what)
 	case classify.Timeout:
-		why = fmt.Sprintf("%s answers \"retry\" on a timeout, and %s is a net.Error whose Timeout() is true", name, what)
+		why = fmt.Sprintf("%s answers \"retry\" for a net.Error or timeout, and %s is a net.Error whose Timeout() is true", name, what)
 	case classify.GRPCUnknown:
 		why = fmt.Sprintf("%s answers \"retry\" for codes.Unknown, which status.Code returns for %s (any non-gRPC error)", name, what)
 	case classify.GRPCCode:
@@ -147,14 +150,17 @@ func n1Message(c *classify.Classifier, f *finding, consults bool) string {
 	return why + ": the caller has gone and nobody waits for the result; answer \"no retry\" for context errors before this"
 }
 
-// use is one use of a named classifier in the package.
+// use is one use of a classifier in the package.
 type use struct {
-	checked bool // a direct call preceded by a check of a context
+	checked bool // the caller's context is checked around it, or none is in scope
 	unknown bool // used as a value we cannot follow
+	retry   bool // in a retry scope or loop (or unknown): it decides a retry
 }
 
 // classifierUses finds the uses of the declared classifiers: direct calls,
 // and uses as values other than the registrations Find already knows.
+// Calls of a classifier from its own body (recursion on an unwrapped
+// error) are not uses.
 func (r *runner) classifierUses(cls []*classify.Classifier) map[types.Object][]use {
 	want := map[types.Object]*classify.Classifier{}
 	for _, c := range cls {
@@ -173,7 +179,7 @@ func (r *runner) classifierUses(cls []*classify.Classifier) map[types.Object][]u
 			obj = fn.Origin()
 		}
 		c := want[obj]
-		if c == nil {
+		if c == nil || c.Func.Pos() <= id.Pos() && id.End() <= c.Func.End() {
 			continue
 		}
 		// The expression that denotes the classifier: the identifier, or
@@ -197,7 +203,13 @@ func (r *runner) classifierUses(cls []*classify.Classifier) map[types.Object][]u
 					errVar = v
 				}
 			}
-			out[obj] = append(out[obj], use{checked: retryscope.CheckedBefore(r.info, ex.Parent(), errVar) != nil || passesContext(r.info, call)})
+			cc := ex.Parent()
+			checked := retryscope.CheckedBefore(r.info, cc, errVar) != nil ||
+				retryscope.CheckedAfter(r.info, cc) != nil ||
+				passesContext(r.info, call) ||
+				len(r.contexts(call.Pos())) == 0
+			retry := len(r.res.In(call.Pos())) > 0 || enclosingLoop(cc) != nil
+			out[obj] = append(out[obj], use{checked: checked, retry: retry})
 			continue
 		}
 		// A value use: a known registration is a site of the classifier;
@@ -209,10 +221,33 @@ func (r *runner) classifierUses(cls []*classify.Classifier) map[types.Object][]u
 			}
 		}
 		if !registered {
-			out[obj] = append(out[obj], use{unknown: true})
+			out[obj] = append(out[obj], use{unknown: true, retry: true})
 		}
 	}
 	return out
+}
+
+// decidesRetry reports whether a classifier found only by its name is
+// used to decide a retry: it has no visible use (judged alone), or one
+// of its uses is in a retry scope or loop, or escapes us. A function that
+// is only called outside loops — to decide whether to refetch a cached
+// error for a new caller, say — is not a retry classifier.
+func decidesRetry(c *classify.Classifier, uses map[types.Object][]use) bool {
+	for _, s := range c.Sites {
+		if s.Source != classify.Named {
+			return true
+		}
+	}
+	us := uses[c.Obj]
+	if len(us) == 0 {
+		return true
+	}
+	for _, u := range us {
+		if u.retry {
+			return true
+		}
+	}
+	return false
 }
 
 // passesContext reports whether a call hands a context to the classifier
@@ -227,22 +262,30 @@ func passesContext(info *types.Info, call *ast.CallExpr) bool {
 }
 
 // scopeChecks reports whether every visible user of c checks the caller's
-// context before it classifies, so that a DeadlineExceeded reaching c is
-// a per-attempt timeout.
+// context around the classification, or has no caller context in scope,
+// so that a DeadlineExceeded reaching c cannot be the caller's deadline.
 func (r *runner) scopeChecks(c *classify.Classifier, uses map[types.Object][]use) bool {
 	n := 0
 	for _, s := range c.Sites {
 		switch s.Source {
-		case classify.RetryIf, classify.OnError, classify.CheckRetry:
+		case classify.RetryIf, classify.OnError:
 			// retry-go calls RetryIf right after the attempt; client-go
-			// has no context; go-retryablehttp leaves it to CheckRetry.
+			// has no context. Only a context in scope makes a caller's
+			// deadline possible.
+			if len(r.contexts(s.Node.Pos())) > 0 {
+				return false
+			}
+			n++
+		case classify.CheckRetry:
+			// go-retryablehttp leaves it to CheckRetry, which is handed
+			// the request's context.
 			return false
 		case classify.HandleIf, classify.HandleErrors, classify.AbortIf:
 			// failsafe-go checks the execution's cancellation first.
 			n++
 		case classify.HelperArg:
 			f := r.fact(s.Helper)
-			if f == nil || !slices.Contains(f.Checked, s.Param) {
+			if (f == nil || !slices.Contains(f.Checked, s.Param)) && len(r.contexts(s.Node.Pos())) > 0 {
 				return false
 			}
 			n++

@@ -4,6 +4,7 @@ package noretrycanceled
 // cannot interrupt, or never consults the context between attempts.
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -11,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -135,8 +137,14 @@ func (r *runner) n2(loops []*loop) {
 		if len(ctxs) == 0 {
 			continue // must not: no context in scope
 		}
-		blind := false
+		name := ctxs[0].Name()
+		type wait struct {
+			pos token.Pos
+			msg string
+		}
+		var blind []wait
 		consults := false
+		doneSelect := false // the loop has an interruptible wait
 		for c := range l.cur.Preorder((*ast.CallExpr)(nil), (*ast.UnaryExpr)(nil), (*ast.SelectStmt)(nil), (*ast.SelectorExpr)(nil)) {
 			if inLitBelow(c, l.node) {
 				continue
@@ -147,33 +155,30 @@ func (r *runner) n2(loops []*loop) {
 					consults = true
 				}
 				if isTimeSleep(r.info, n) {
-					r.reportf(n.Pos(), "time.Sleep in a retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; wait in select on %s.Done() and a timer", ctxs[0].Name(), ctxs[0].Name())
-					blind = true
+					blind = append(blind, wait{n.Pos(), fmt.Sprintf("time.Sleep in a retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; wait in select on %s.Done() and a timer", name, name)})
 					continue
 				}
-				if r.handsContext(n) {
+				if r.handsContext(n) || n != l.attempt && r.leavesOnError(c) && passesContext(r.info, n) {
+					// A context-aware wait, or a call that is handed the
+					// context and whose error ends the loop: by Go's
+					// convention it fails once the context is done.
 					consults = true
 				}
 			case *ast.UnaryExpr:
-				if n.Op != token.ARROW || !retryscope.IsTimerChan(r.info, n.X) {
+				if n.Op != token.ARROW || !retryscope.IsTimerChan(r.info, n.X) || selectOf(c) != nil {
 					continue
 				}
-				sel := selectOf(c)
-				if sel == nil {
-					what := "a timer receive"
-					if _, ok := ast.Unparen(n.X).(*ast.CallExpr); ok {
-						what = "<-time.After"
-					}
-					r.reportf(n.Pos(), "%s in a retry loop cannot be interrupted: after the caller cancels %s the loop still waits out its backoff; wait in select { case <-%s.Done(): ...; case <-t.C: }", what, ctxs[0].Name(), ctxs[0].Name())
-					blind = true
+				what := "a timer receive"
+				if _, ok := ast.Unparen(n.X).(*ast.CallExpr); ok {
+					what = "<-time.After"
 				}
+				blind = append(blind, wait{n.Pos(), fmt.Sprintf("%s in a retry loop cannot be interrupted: after the caller cancels %s the loop still waits out its backoff; wait in select { case <-%s.Done(): ...; case <-t.C: }", what, name, name)})
 			case *ast.SelectStmt:
 				switch r.selectKind(n) {
 				case selectDone:
-					consults = true
+					consults, doneSelect = true, true
 				case selectTimerOnly:
-					r.reportf(n.Pos(), "this select waits for the backoff timer but not for %s.Done(): after the caller cancels, the loop still waits out its backoff; add case <-%s.Done()", ctxs[0].Name(), ctxs[0].Name())
-					blind = true
+					blind = append(blind, wait{n.Pos(), fmt.Sprintf("this select waits for the backoff timer but not for %s.Done(): after the caller cancels, the loop still waits out its backoff; add case <-%s.Done()", name, name)})
 				case selectOther:
 					consults = true // another channel may be the cancellation: unsure
 				}
@@ -185,11 +190,83 @@ func (r *runner) n2(loops []*loop) {
 				}
 			}
 		}
-		if blind || consults {
+		if doneSelect {
+			// A blind wait beside an interruptible one is the fallback for
+			// a context that cannot be cancelled (ctx.Done() == nil).
 			continue
 		}
-		r.reportf(l.node.Pos(), "retry loop never consults %s between attempts: after the caller cancels it goes on retrying; check %s.Err() before each attempt, or wait in select on %s.Done()", ctxs[0].Name(), ctxs[0].Name(), ctxs[0].Name())
+		for _, w := range blind {
+			r.reportf(w.pos, "%s", w.msg)
+		}
+		if len(blind) > 0 || consults {
+			continue
+		}
+		// Never consulted: it matters only if the loop goes round again
+		// when the attempt fails because the context is done.
+		if r.goesRoundOnCancel(l) != classify.True {
+			continue
+		}
+		r.reportf(l.node.Pos(), "retry loop never consults %s between attempts: after the caller cancels it goes on retrying; check %s.Err() before each attempt, or wait in select on %s.Done()", name, name, name)
 	}
+}
+
+// goesRoundOnCancel evaluates the loop body after the attempt for an
+// attempt error of context.Canceled.
+func (r *runner) goesRoundOnCancel(l *loop) classify.Tri {
+	if l.attempt == nil || l.errVar == nil {
+		return classify.Unknown
+	}
+	var from ast.Stmt
+	for _, s := range l.body.List {
+		if s.Pos() <= l.attempt.Pos() && l.attempt.End() <= s.End() {
+			from = s
+		}
+	}
+	if from == nil {
+		return classify.Unknown
+	}
+	return classify.GoesRound(r.info, l.body, from, l.errVar, classify.Canceled, &classify.Options{Decls: r.decls, Defs: r.defs})
+}
+
+// leavesOnError reports whether the error of the call at c ends the loop:
+// `if err := f(ctx); err != nil { return ... }`, `if f(ctx) != nil {
+// return }`, `return f(ctx)`, or `x, err := f(ctx)` followed by such an if.
+func (r *runner) leavesOnError(c inspector.Cursor) bool {
+	call := c.Node().(*ast.CallExpr)
+	switch p := c.Parent().Node().(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BinaryExpr:
+		if ifs, ok := c.Parent().Parent().Node().(*ast.IfStmt); ok && ifs.Cond == p && exitsOnErr(r.info, ifs) {
+			return true
+		}
+	case *ast.AssignStmt:
+		if ifs, ok := c.Parent().Parent().Node().(*ast.IfStmt); ok && ifs.Init == p {
+			return exitsOnErr(r.info, ifs)
+		}
+		// The next statement tests the error and leaves.
+		if next, ok := c.Parent().NextSibling(); ok {
+			if ifs, ok := next.Node().(*ast.IfStmt); ok && ifs.Init == nil && exitsOnErr(r.info, ifs) {
+				if ev := identVar(r.info, p.Lhs[len(p.Lhs)-1]); ev != nil && mentions(r.info, ifs.Cond, ev) {
+					return true
+				}
+			}
+		}
+	}
+	_ = call
+	return false
+}
+
+// mentions reports whether e refers to v.
+func mentions(info *types.Info, e ast.Expr, v *types.Var) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // handsContext reports whether call passes a context to a function that
@@ -227,11 +304,16 @@ const (
 func (r *runner) selectKind(s *ast.SelectStmt) selectKind {
 	timer, other := false, false
 	for _, cl := range s.Body.List {
+		if cc, ok := cl.(*ast.CommClause); ok && cc.Comm == nil {
+			return selectNone // a default case: the select polls, it does not wait
+		}
+	}
+	for _, cl := range s.Body.List {
 		cc, ok := cl.(*ast.CommClause)
 		if !ok || cc.Comm == nil {
 			continue
 		}
-		if isDoneComm(r.info, cc.Comm) {
+		if r.isDoneComm(cc.Comm) {
 			return selectDone
 		}
 		if x := recvOperand(cc.Comm); x != nil && retryscope.IsTimerChan(r.info, x) {

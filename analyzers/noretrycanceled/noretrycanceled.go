@@ -56,9 +56,9 @@ func run(pass *analysis.Pass) (any, error) {
 
 	// Facts first: every package exports them, so that a sleepCtx in one
 	// package is known in the next.
-	r.facts(r.in)
 	r.decls = classify.FuncDecls(r.info, r.in)
 	r.defs = classify.SingleDefs(r.info, r.in)
+	r.facts(r.in)
 	r.n1()
 	loops := r.retryLoops()
 	r.n2(loops)

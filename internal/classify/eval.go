@@ -26,6 +26,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -275,6 +276,9 @@ type interp struct {
 	depth      int
 	active     []*types.Func // callee recursion guard
 	shared     *int          // steps shared with callees
+	// keepErr: assignments to errp leave it the witness (GoesRound runs
+	// from the attempt that produced it).
+	keepErr bool
 }
 
 // run executes body from an initial environment.
@@ -985,6 +989,9 @@ func (ip *interp) set(l ast.Expr, v val, st *state) {
 		return
 	}
 	if obj, ok := ip.info.ObjectOf(id).(*types.Var); ok {
+		if obj == ip.errp && ip.keepErr {
+			return
+		}
 		st.env[obj] = v
 	}
 }
@@ -1577,4 +1584,44 @@ func (ip *interp) callee(fn *types.Func, d *ast.FuncDecl, call *ast.CallExpr, st
 		return boolVal(first.Value, h, false)
 	}
 	return unknown(true)
+}
+
+// GoesRound says whether a retry loop goes round again when its attempt
+// fails with an error of hypothesis h: it runs the loop body from the
+// statement from (the one holding the attempt) to its end, with errVar
+// bound to the witness, and answers True if a certain path reaches the end
+// of the body or a continue, False if every path leaves (return, break,
+// panic), Unknown otherwise.
+func GoesRound(info *types.Info, body *ast.BlockStmt, from ast.Stmt, errVar *types.Var, h Hypothesis, opt *Options) Tri {
+	if opt == nil {
+		opt = &Options{}
+	}
+	i := slices.Index(body.List, from)
+	if i < 0 || errVar == nil {
+		return Unknown
+	}
+	ip := &interp{info: info, opt: opt, h: h, errp: errVar, sig: types.NewSignatureType(nil, nil, nil, nil, nil, false), keepErr: true}
+	ip.shared = &ip.steps
+	fl := &flow{}
+	out := ip.stmts(body.List[i:], []*state{{env: map[*types.Var]val{}}}, fl)
+	round := append(out, fl.conts...)
+	for _, st := range round {
+		if !st.uncertain {
+			return True
+		}
+	}
+	if len(round) == 0 && !ip.incomplete {
+		for _, a := range ip.answers {
+			if !a.Certain {
+				return Unknown
+			}
+		}
+		for _, st := range fl.breaks {
+			if st.uncertain {
+				return Unknown
+			}
+		}
+		return False
+	}
+	return Unknown
 }

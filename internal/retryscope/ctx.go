@@ -9,6 +9,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -453,4 +454,51 @@ func assigns(info *types.Info, stmt ast.Node, v *types.Var) bool {
 		return true
 	})
 	return found
+}
+
+// CheckedAfter reports whether the statement holding the node at cur is
+// followed, in its block and before any statement that leaves, by a check
+// of a context: an if whose condition holds when the context is done
+// (`if ctx.Err() != nil { retryable = false }`). Code that classifies an
+// error and then overrides the verdict when the caller has gone tells
+// the caller's deadline from an attempt's timeout as well as code that
+// checks first. It returns the context checked.
+func CheckedAfter(info *types.Info, cur inspector.Cursor) *types.Var {
+	child := cur
+	for p := cur.Parent(); p.Node() != nil; child, p = p, p.Parent() {
+		var list []ast.Stmt
+		switch n := p.Node().(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return nil
+		case *ast.BlockStmt:
+			list = n.List
+		case *ast.CaseClause:
+			list = n.Body
+		case *ast.CommClause:
+			list = n.Body
+		default:
+			continue
+		}
+		stmt, ok := child.Node().(ast.Stmt)
+		if !ok {
+			continue // a case expression: look further out
+		}
+		i := slices.Index(list, stmt)
+		if i < 0 {
+			return nil
+		}
+		for _, s := range list[i+1:] {
+			if ifs, ok := s.(*ast.IfStmt); ok {
+				if v := DoneCond(info, ifs.Cond, ifs.Init); v != nil {
+					return v
+				}
+			}
+			switch s.(type) {
+			case *ast.ReturnStmt, *ast.BranchStmt:
+				return nil
+			}
+		}
+		return nil
+	}
+	return nil
 }

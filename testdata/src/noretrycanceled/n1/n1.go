@@ -50,7 +50,7 @@ func retriable(err error) bool {
 func isTransient(err error) bool {
 	var ne net.Error
 	if errors.As(err, &ne) && ne.Timeout() {
-		return true // want `isTransient answers "retry" on a timeout, and context.DeadlineExceeded is a net.Error whose Timeout\(\) is true: it cannot tell a per-attempt timeout`
+		return true // want `isTransient answers "retry" for a net.Error or timeout, and context.DeadlineExceeded is a net.Error whose Timeout\(\) is true: it cannot tell a per-attempt timeout`
 	}
 	return errors.Is(err, syscall.ECONNREFUSED)
 }
@@ -58,7 +58,7 @@ func isTransient(err error) bool {
 // os.IsTimeout says the same.
 func retryOnTimeout(err error) (bool, time.Duration) {
 	if os.IsTimeout(err) {
-		return true, time.Second // want `retryOnTimeout answers "retry" on a timeout, and context.DeadlineExceeded`
+		return true, time.Second // want `retryOnTimeout answers "retry" for a net.Error or timeout, and context.DeadlineExceeded`
 	}
 	return false, 0
 }
@@ -261,4 +261,76 @@ func retryWithCtx(ctx context.Context, err error) bool { // want retryWithCtx:"c
 		return false
 	}
 	return true
+}
+
+// A classifier whose only use decides whether to refetch a cached error
+// for a new caller (client-go's memcache): not a retry decision.
+type entry struct{ err error }
+
+func isTransientCached(err error) bool {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return true // a new caller with a new context may succeed
+	}
+	return false
+}
+
+func lookup(ctx context.Context, e *entry, fetch func(context.Context) error) error {
+	if e.err != nil && isTransientCached(e.err) {
+		e.err = fetch(ctx)
+	}
+	return e.err
+}
+
+// A timeout classifier used where no context is in scope (sarama's admin
+// API has none): a DeadlineExceeded there is not a caller's deadline.
+func isRetriableBroker(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}
+
+func retryOnError(retryable func(error) bool, fn func() error) error {
+	for attempts := 3; ; attempts-- {
+		err := fn()
+		if err == nil || attempts <= 0 || !retryable(err) {
+			return err
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+func describe() error {
+	return retryOnError(isRetriableBroker, func() error { return nil })
+}
+
+// The verdict is overridden when the caller's context is done (GCS's
+// invoke loop): the classifier's users tell the deadlines apart.
+func isRetryableGCS(err error) bool {
+	var te interface{ Temporary() bool }
+	if errors.As(err, &te) && te.Temporary() {
+		return true
+	}
+	return false
+}
+
+func invoke(ctx context.Context, call func(context.Context) error) error { // want invoke:"ctx honors\\(0\\)"
+	for {
+		err := call(ctx)
+		if err == nil {
+			return nil
+		}
+		retryable := isRetryableGCS(err)
+		if ctxErr := ctx.Err(); errors.Is(ctxErr, context.Canceled) || errors.Is(ctxErr, context.DeadlineExceeded) {
+			retryable = false
+		}
+		if !retryable {
+			return err
+		}
+		t := time.NewTimer(time.Second)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
 }

@@ -37,7 +37,7 @@ func retryGoLiteral(ctx context.Context) error {
 // does not check the context before asking it.
 func isTimeout(err error) bool {
 	var ne net.Error
-	return errors.As(err, &ne) && ne.Timeout() // want `isTimeout answers "retry" on a timeout, and context.DeadlineExceeded`
+	return errors.As(err, &ne) && ne.Timeout() // want `isTimeout answers "retry" for a net.Error or timeout, and context.DeadlineExceeded`
 }
 
 func retryGoNamed(ctx context.Context) error {

@@ -253,3 +253,105 @@ func stopsOnContextError(ctx context.Context) error { // want stopsOnContextErro
 	}
 	return err
 }
+
+// A select with a default case polls a deadline timer; it does not wait.
+func pollsDeadline(ctx context.Context, quit *time.Timer) error { // want pollsDeadline:"ctx honors\\(0\\)"
+	var err error
+	for i := 0; ; i++ {
+		select {
+		case <-quit.C:
+			return err
+		default:
+		}
+		if err = call(ctx); err == nil {
+			return nil
+		}
+		if err := waits.Sleep(ctx, backoff(i)); err != nil {
+			return err
+		}
+	}
+}
+
+// temporal's shape: the blind sleep is the fallback for a context that
+// cannot be cancelled (Done() is nil).
+func fallbackSleep(ctx context.Context, op func() error) error {
+	for i := 0; ; i++ {
+		if err := op(); err == nil {
+			return nil
+		}
+		if ctxDone := ctx.Done(); ctxDone != nil {
+			timer := time.NewTimer(backoff(i))
+			select {
+			case <-ctxDone:
+				return ctx.Err()
+			case <-timer.C:
+				continue
+			}
+		}
+		time.Sleep(backoff(i))
+	}
+}
+
+// gax's shape: the sleeper is a parameter; it is handed the context and
+// its error ends the loop.
+func withSleeper(ctx context.Context, op func(context.Context) error, sleep func(context.Context, time.Duration) error) error {
+	for i := 0; ; i++ {
+		err := op(ctx)
+		if err == nil {
+			return nil
+		}
+		if err = sleep(ctx, backoff(i)); err != nil {
+			return err
+		}
+	}
+}
+
+// cockroach-go's shape: no wait, but each round makes a call with the
+// context whose error ends the loop.
+type Tx interface {
+	Exec(ctx context.Context, sql string) error
+}
+
+func ExecuteInTx(ctx context.Context, tx Tx, fn func() error) error {
+	for {
+		err := fn()
+		if err == nil {
+			return nil
+		}
+		if rbErr := tx.Exec(ctx, "ROLLBACK TO SAVEPOINT x"); rbErr != nil {
+			return rbErr
+		}
+	}
+}
+
+// mongo's example shape: only a labelled server error goes round again;
+// a cancelled attempt's error is returned.
+type LabeledError struct{ Label string }
+
+func (e LabeledError) Error() string { return e.Label }
+
+func RunWithRetry(ctx context.Context, txn func(context.Context) error) error {
+	for {
+		err := txn(ctx)
+		if err == nil {
+			return nil
+		}
+		if le, ok := err.(LabeledError); ok && le.Label == "TransientTransactionError" {
+			continue
+		}
+		return err
+	}
+}
+
+// Silenced with a reason.
+func ignored(ctx context.Context) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = call(ctx); err == nil {
+			return nil
+		}
+		//reslint:ignore noretrycanceled the sleep is a few microseconds in a tight test loop
+		time.Sleep(time.Microsecond)
+	}
+	return err
+}

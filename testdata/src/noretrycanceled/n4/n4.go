@@ -16,7 +16,7 @@ func isRetryable(err error) bool {
 		return false
 	}
 	var ne net.Error
-	return errors.As(err, &ne) && ne.Timeout() // want `isRetryable answers "retry" on a timeout, and context.DeadlineExceeded`
+	return errors.As(err, &ne) && ne.Timeout() // want `isRetryable answers "retry" for a net.Error or timeout, and context.DeadlineExceeded`
 }
 
 // --- positives -------------------------------------------------------------
@@ -181,6 +181,30 @@ func noChild(ctx context.Context, op func(context.Context) error) error { // wan
 	for i := 0; i < 3; i++ {
 		err = op(ctx)
 		if err == nil || !isRetryable(err) {
+			return err
+		}
+		if err := attempt.Sleep(ctx, time.Second); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// The verdict is overridden when the parent is done.
+func overridden(ctx context.Context, op func(context.Context) error) error { // want overridden:"ctx honors\\(0\\)"
+	var err error
+	for i := 0; i < 3; i++ {
+		actx, cancel := context.WithTimeout(ctx, time.Second)
+		err = op(actx)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		retry := isRetryable(err)
+		if ctx.Err() != nil {
+			retry = false
+		}
+		if !retry {
 			return err
 		}
 		if err := attempt.Sleep(ctx, time.Second); err != nil {
