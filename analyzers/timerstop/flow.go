@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
@@ -130,7 +131,10 @@ func (st *state) lostStop(g *cfg.CFG, tv *timerVar) (ret *ast.ReturnStmt, again 
 			if n == tv.stmt {
 				// A new timer replaces the old one. If the old one is
 				// stopped, this is the start state again, already explored.
-				return nil, armed
+				// A variable declared outside the loop may be assigned
+				// under a guard the CFG does not see (`if t == nil`), so
+				// only a fresh declaration counts as a replacement.
+				return nil, armed && tv.declared
 			}
 			switch st.effectOf(tv, n) {
 			case effDeferStop:
@@ -156,6 +160,9 @@ func (st *state) lostStop(g *cfg.CFG, tv *timerVar) (ret *ast.ReturnStmt, again 
 			if tv.kind == isTimer && s.Kind == cfg.KindSelectCaseBody && tv.commRecv[s.Stmt] {
 				a = false // this case received the tick
 			}
+			if a && s.Kind == cfg.KindForDone && b.Kind == cfg.KindForLoop && st.condSetOnFire(tv, b.Stmt) {
+				continue // the loop condition turns false only once the timer fired
+			}
 			if k := (key{s, a}); !seen[k] {
 				seen[k] = true
 				if r, ag := walk(s, 0, a); r != nil || ag {
@@ -166,6 +173,55 @@ func (st *state) lostStop(g *cfg.CFG, tv *timerVar) (ret *ast.ReturnStmt, again 
 		return nil, false
 	}
 	return walk(defb, idx+1, true)
+}
+
+// condSetOnFire reports whether loop is a `for cond` loop whose condition
+// reads a variable that the select case receiving from tv's Timer
+// assigns, as in
+//
+//	for running := true; running; {
+//		select {
+//		case <-t.C:
+//			running = false
+//		default: ...
+//		}
+//	}
+//
+// The CFG does not know that the condition is false only after the tick,
+// so without this a path round the default case and out of the loop
+// would look like a leak.
+func (st *state) condSetOnFire(tv *timerVar, loop ast.Stmt) bool {
+	fs, ok := loop.(*ast.ForStmt)
+	if !ok || fs.Cond == nil || tv.kind != isTimer {
+		return false
+	}
+	vars := make(map[*types.Var]bool)
+	ast.Inspect(fs.Cond, func(n ast.Node) bool {
+		if v := localVar(st.info, asExpr(n)); v != nil {
+			vars[v] = true
+		}
+		return true
+	})
+	found := false
+	for clause := range tv.commRecv {
+		ast.Inspect(clause, func(n ast.Node) bool {
+			if as, ok := n.(*ast.AssignStmt); ok {
+				for _, lhs := range as.Lhs {
+					if vars[localVar(st.info, lhs)] {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// asExpr returns n as an expression, or nil.
+func asExpr(n ast.Node) ast.Expr {
+	e, _ := n.(ast.Expr)
+	return e
 }
 
 // reportT1 reports tv's creation, naming the return that leaks it, with

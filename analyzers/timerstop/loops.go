@@ -73,6 +73,12 @@ func (st *state) checkAfters() {
 			if v == nil {
 				continue
 			}
+			// Only an assignment at the top of the loop body runs on
+			// every iteration; one under a guard (`if ch == nil`) may
+			// keep the pending timer.
+			if c.Parent().ParentEdgeKind() != edge.BlockStmt_List || c.Parent().Parent().ParentEdgeKind() != edge.ForStmt_Body && c.Parent().Parent().ParentEdgeKind() != edge.RangeStmt_Body {
+				continue
+			}
 			if loop, ok = loopAround(c.Parent()); !ok {
 				continue
 			}
@@ -124,12 +130,29 @@ func (st *state) goesRound(cc, loop inspector.Cursor) bool {
 		if other == cc.Node() {
 			continue
 		}
+		// Once a context is done its Done channel stays ready, and the
+		// code after the select checks it (or its next call fails): the
+		// case is taken as the end of the loop, whatever its body.
+		if ch := commRecv(other); ch != nil && isDoneCall(ch) {
+			continue
+		}
 		if st.terminates(other.Body, selLabel, loopLabel) || cond != nil && st.assignsCondVar(other.Body, cond) {
 			continue
 		}
 		return true
 	}
 	return false
+}
+
+// isDoneCall reports whether e is a call x.Done() with no arguments,
+// such as ctx.Done().
+func isDoneCall(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Done"
 }
 
 // labelOf returns the label of the statement at c, or "".

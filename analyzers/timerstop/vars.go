@@ -18,6 +18,11 @@ type timerVar struct {
 	call inspector.Cursor // the time.NewTimer/NewTicker call
 	fn   inspector.Cursor // the function whose body declares v
 
+	// declared: the creation declares v (`t := ...`, `var t = ...`), so
+	// reaching it again in a loop makes a new timer while the old one may
+	// still run.
+	declared bool
+
 	// escaped: someone else may own or stop it (returned, stored, passed,
 	// captured by a closure that stops it, ...). reassigned: v is
 	// assigned again, and which timer a Stop stops is not tracked.
@@ -94,6 +99,12 @@ func (st *state) creation(c inspector.Cursor, call *ast.CallExpr) {
 		commRecv:   make(map[ast.Stmt]bool),
 		drainComms: make(map[ast.Node]bool),
 		usedStop:   make(map[*ast.CallExpr]bool),
+	}
+	switch stmt := tv.stmt.(type) {
+	case *ast.AssignStmt:
+		tv.declared = stmt.Tok == token.DEFINE && v.Pos() >= stmt.Pos() && v.Pos() < stmt.End()
+	case *ast.ValueSpec:
+		tv.declared = true
 	}
 	st.vars[v] = tv
 	if len(st.byFunc[fc.Node()]) == 0 {

@@ -389,3 +389,59 @@ func deferFirst(ctx context.Context, d time.Duration) {
 	case <-t.C:
 	}
 }
+
+// One timer reused across iterations, created under a nil guard: reaching
+// the creation again does not make a second timer.
+func reuseGuarded(ctx context.Context, msgs <-chan string, d time.Duration) {
+	var t *time.Timer
+	for {
+		if t == nil {
+			t = time.NewTimer(d)
+		} else {
+			if !t.Stop() {
+				<-t.C
+			}
+			t.Reset(d)
+		}
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-msgs:
+		case <-t.C:
+		}
+	}
+}
+
+// The loop condition turns false only in the case that received the tick.
+func spinUntil(d time.Duration, work func()) {
+	t := time.NewTimer(d)
+	for running := true; running; {
+		select {
+		case <-t.C:
+			running = false
+		default:
+			work()
+		}
+	}
+}
+
+// grpc's backoff.RunF shape: after a Reset the loop can end through its
+// condition with the timer armed.
+func runF(ctx context.Context, f func() error, backoff func(int) time.Duration) {
+	attempt := 0
+	timer := time.NewTimer(0) // want `timer timer is not stopped before the function ends`
+	for ctx.Err() == nil {
+		select {
+		case <-timer.C:
+		case <-ctx.Done():
+			timer.Stop()
+			return
+		}
+		if err := f(); err != nil {
+			return
+		}
+		timer.Reset(backoff(attempt))
+		attempt++
+	}
+}

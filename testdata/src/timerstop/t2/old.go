@@ -211,3 +211,34 @@ func reuse(msgs <-chan string) {
 		}
 	}
 }
+
+// sarama's shape: the timer is created only when none is pending, and the
+// other cases go round waiting for the same one.
+func pendingBackoff(trigger <-chan struct{}, dispatch func(), wait time.Duration) {
+	var backoff <-chan time.Time
+	for {
+		select {
+		case <-trigger:
+			if backoff == nil {
+				backoff = time.After(wait)
+			}
+		case <-backoff:
+			backoff = nil
+			dispatch()
+		}
+	}
+}
+
+// A retry wait whose ctx.Done() case falls through: the next attempt
+// fails with the context's error and the loop ends.
+func retryFallThrough(ctx context.Context, op func(context.Context) error, wait time.Duration) error {
+	err := op(ctx)
+	for r := 0; err != nil && r < 5; r++ {
+		select {
+		case <-ctx.Done():
+		case <-time.After(wait):
+		}
+		err = op(ctx)
+	}
+	return err
+}
