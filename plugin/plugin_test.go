@@ -2,6 +2,7 @@ package plugin
 
 import (
 	"flag"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -244,5 +245,20 @@ func TestSuiteSettings(t *testing.T) {
 	// The suite-wide setting SPEC and README name by its bare form.
 	if _, err := configure(all, map[string]any{"retryfuncs": "example.com/r.Do"}); err != nil {
 		t.Errorf("retryfuncs: %v", err)
+	}
+}
+
+// The reslint command is also go vet's -vettool; it must not link
+// golangci-lint's register package, which only this package imports.
+func TestCommandDoesNotLinkRegister(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	out, err := exec.Command("go", "list", "-deps", "../cmd/reslint").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	if strings.Contains(string(out), "github.com/golangci/plugin-module-register") {
+		t.Error("cmd/reslint links github.com/golangci/plugin-module-register; only package plugin may import it")
 	}
 }
