@@ -4,7 +4,9 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"strings"
 
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reslint/reslint/internal/idemkey"
@@ -13,6 +15,7 @@ import (
 // declInfo is what localFacts knows about one function declaration.
 type declInfo struct {
 	decl    *ast.FuncDecl
+	cur     inspector.Cursor
 	obj     *types.Func
 	sources []*source // unguarded calls in its own body
 	last    int       // number of seeds and puts when last computed
@@ -26,38 +29,60 @@ type declInfo struct {
 func (c *checker) localFacts() {
 	byDecl := map[*ast.FuncDecl]*declInfo{}
 	var order []*declInfo
-	for _, s := range c.sources {
+	group := func(s *source) {
 		d := s.decl
 		if d == nil || s.fnNode != d || d.Body == nil || guarded(s.cur, d.Body) {
-			continue
+			return
 		}
 		di := byDecl[d]
 		if di == nil {
 			obj, ok := c.pass.TypesInfo.Defs[d.Name].(*types.Func)
 			if !ok {
-				continue
+				return
 			}
-			di = &declInfo{decl: d, obj: obj}
+			di = &declInfo{decl: d, cur: s.declCur, obj: obj}
 			byDecl[d] = di
 			order = append(order, di)
 		}
 		di.sources = append(di.sources, s)
 	}
+	for _, s := range c.sources {
+		group(s)
+	}
 	if len(order) == 0 {
 		return
 	}
-
+	// Calls of this package's functions become sources once the callee
+	// has a fact; they are placed (an ancestor walk) only then.
+	activated := map[*source]bool{}
+	activate := func() bool {
+		added := false
+		for _, s := range c.locals {
+			if activated[s] || c.localFresh[s.fn] == nil && c.localPuts[s.fn] == "" {
+				continue
+			}
+			activated[s] = true
+			if c.place(s) {
+				c.sources = append(c.sources, s)
+				group(s)
+				added = true
+			}
+		}
+		return added
+	}
 	for range 8 {
 		changed := false
-		for _, di := range order {
-			if c.computeFacts(di) {
+		for i := 0; i < len(order); i++ {
+			if c.computeFacts(order[i]) {
 				changed = true
 			}
 		}
 		if !changed {
 			break
 		}
+		activate()
 	}
+	activate()
 	for fn, rs := range c.localFresh {
 		c.pass.ExportObjectFact(fn, &FreshKeyFact{Results: rs})
 	}
@@ -70,23 +95,28 @@ func (c *checker) localFacts() {
 // they changed.
 func (c *checker) computeFacts(di *declInfo) bool {
 	var seeds, puts []*source
+	// A function whose value can reach neither its results nor a key sink
+	// needs no SSA: a key-like result, or a key named in its body, is the
+	// cheap test. time.Now and math/rand serve many other purposes, so for
+	// them the function must also be named like an identifier maker.
+	carries := func(weak bool) bool {
+		if weak {
+			return idLike(di.obj.Name()) && hasKeyLikeResult(di.obj) || c.mentionsKey(di.cur)
+		}
+		return hasKeyLikeResult(di.obj) || c.mentionsKey(di.cur)
+	}
 	for _, s := range di.sources {
 		switch s.kind {
-		case kindGen:
-			// A time.Now or math/rand value makes a key only in a
-			// function that returns a string or mentions a key.
-			if s.weak && !returnsString(di.obj) && !c.mentionsKey(di.decl.Body) {
-				continue
+		case kindGen, kindFill, kindFresh:
+			if carries(s.kind == kindGen && s.weak) {
+				seeds = append(seeds, s)
 			}
-			seeds = append(seeds, s)
-		case kindFill, kindFresh:
-			seeds = append(seeds, s)
 		case kindPuts:
 			puts = append(puts, s)
 		case kindLocal:
 			if c.localPuts[s.fn] != "" {
 				puts = append(puts, &source{sink: c.localPuts[s.fn]})
-			} else if rs := c.localFresh[s.fn]; rs != nil {
+			} else if rs := c.localFresh[s.fn]; rs != nil && carries(false) {
 				seeds = append(seeds, &source{call: s.call, kind: kindFresh, results: rs})
 			}
 		}
@@ -186,20 +216,26 @@ func isZero(v ssa.Value) bool {
 	return false
 }
 
-// returnsString reports whether fn has a string or []byte result.
-func returnsString(fn *types.Func) bool {
+// hasKeyLikeResult reports whether fn has a result that can carry a key:
+// a string, a number, bytes, or a generator's value type.
+func hasKeyLikeResult(fn *types.Func) bool {
 	res := fn.Type().(*types.Signature).Results()
 	for i := range res.Len() {
-		switch u := res.At(i).Type().Underlying().(type) {
-		case *types.Basic:
-			if u.Info()&types.IsString != 0 {
-				return true
-			}
-		case *types.Slice:
-			if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
-				return true
-			}
+		if idemkey.KeyLike(res.At(i).Type()) {
+			return true
 		}
 	}
 	return false
+}
+
+// idLike reports whether a function name says it makes an identifier:
+// newKey, Token, nonce, requestID, NewUUID.
+func idLike(name string) bool {
+	l := strings.ToLower(name)
+	for _, w := range []string{"key", "token", "nonce", "uuid", "guid", "ulid", "unique", "stamp"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return strings.HasSuffix(name, "ID") || strings.HasSuffix(name, "Id")
 }

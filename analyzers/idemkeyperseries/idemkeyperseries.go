@@ -92,6 +92,7 @@ type source struct {
 	results []int  // kindFresh: the fresh results
 	sink    string // kindPuts
 	decl    *ast.FuncDecl
+	declCur inspector.Cursor
 	fnNode  ast.Node // innermost *ast.FuncLit or *ast.FuncDecl
 }
 
@@ -104,6 +105,7 @@ type checker struct {
 	factPkgs map[*types.Package]bool
 
 	sources []*source
+	locals  []*source // calls of this package's functions
 	posts   []*post
 
 	ssaDone  bool
@@ -112,6 +114,7 @@ type checker struct {
 	calls    map[*ssa.Function]map[token.Pos]ssa.CallInstruction
 	flow     *idemkey.Flow
 	mentions map[ast.Node]bool
+	scopeCur map[*retryscope.Scope]inspector.Cursor
 
 	localFresh map[*types.Func][]int
 	localPuts  map[*types.Func]string
@@ -128,6 +131,7 @@ func run(pass *analysis.Pass) (any, error) {
 		in:         pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		cfg:        idemkey.NewConfig(keyHeaders, keyFields),
 		mentions:   map[ast.Node]bool{},
+		scopeCur:   map[*retryscope.Scope]inspector.Cursor{},
 		localFresh: map[*types.Func][]int{},
 		localPuts:  map[*types.Func]string{},
 		fixNames:   map[ast.Node][]string{},
@@ -188,13 +192,18 @@ func (c *checker) scan(keys, posts bool) {
 		}
 		s := &source{call: call, cur: cur, fn: fn}
 		switch {
+		case fn.Pkg() == c.pass.Pkg:
+			// Facts of this package's functions are computed later
+			// (localFacts); a generator package's own functions are
+			// known by the table, not as sources.
+			s.kind = kindLocal
+			c.locals = append(c.locals, s)
+			continue
 		case idemkey.IsGenerator(fn):
 			s.kind = kindGen
 			s.weak = !idemkey.Hoistable(fn)
 		case c.isRandFill(call, fn):
 			s.kind = kindFill
-		case fn.Pkg() == c.pass.Pkg:
-			s.kind = kindLocal
 		case fn.Pkg() != nil && c.factPkgs[fn.Pkg()]:
 			var fresh FreshKeyFact
 			var puts PutsKeyFact
@@ -209,18 +218,25 @@ func (c *checker) scan(keys, posts bool) {
 		default:
 			continue
 		}
-		for a := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-			if s.fnNode == nil {
-				s.fnNode = a.Node()
-			}
-			if d, ok := a.Node().(*ast.FuncDecl); ok {
-				s.decl = d
-			}
-		}
-		if s.fnNode != nil {
+		if c.place(s) {
 			c.sources = append(c.sources, s)
 		}
 	}
+}
+
+// place finds the functions around a source call: the innermost function
+// (literal or declaration) and the declaration. It reports whether the
+// call is inside a function at all.
+func (c *checker) place(s *source) bool {
+	for a := range s.cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		if s.fnNode == nil {
+			s.fnNode = a.Node()
+		}
+		if d, ok := a.Node().(*ast.FuncDecl); ok {
+			s.decl, s.declCur = d, a
+		}
+	}
+	return s.fnNode != nil
 }
 
 // isRandFill reports whether call fills a buffer from crypto/rand:
@@ -270,30 +286,32 @@ func guarded(cur inspector.Cursor, boundary ast.Node) bool {
 // function with a key-named parameter. time.Now and math/rand values are
 // followed only in code that mentions a key, since they are everywhere
 // in retry loops for other reasons.
-func (c *checker) mentionsKey(n ast.Node) bool {
+func (c *checker) mentionsKey(cur inspector.Cursor) bool {
+	if !cur.Valid() {
+		return false
+	}
+	n := cur.Node()
 	if m, ok := c.mentions[n]; ok {
 		return m
 	}
 	found := false
-	if cur, ok := c.in.Root().FindNode(n); ok {
-		for x := range cur.Preorder((*ast.Ident)(nil), (*ast.BasicLit)(nil), (*ast.CallExpr)(nil)) {
-			switch n := x.Node().(type) {
-			case *ast.Ident:
-				found = c.cfg.IsKeyName(n.Name)
-			case *ast.BasicLit:
-				if tv, ok := c.pass.TypesInfo.Types[n]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-					found = c.cfg.IsKeyHeader(constant.StringVal(tv.Value))
-				}
-			case *ast.CallExpr:
-				if sig, ok := c.pass.TypesInfo.TypeOf(n.Fun).(*types.Signature); ok {
-					for i := range sig.Params().Len() {
-						found = found || c.cfg.IsKeyName(sig.Params().At(i).Name())
-					}
+	for x := range cur.Preorder((*ast.Ident)(nil), (*ast.BasicLit)(nil), (*ast.CallExpr)(nil)) {
+		switch n := x.Node().(type) {
+		case *ast.Ident:
+			found = c.cfg.IsKeyName(n.Name)
+		case *ast.BasicLit:
+			if tv, ok := c.pass.TypesInfo.Types[n]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+				found = c.cfg.IsKeyHeader(constant.StringVal(tv.Value))
+			}
+		case *ast.CallExpr:
+			if sig, ok := c.pass.TypesInfo.TypeOf(n.Fun).(*types.Signature); ok {
+				for i := range sig.Params().Len() {
+					found = found || c.cfg.IsKeyName(sig.Params().At(i).Name())
 				}
 			}
-			if found {
-				break
-			}
+		}
+		if found {
+			break
 		}
 	}
 	c.mentions[n] = found

@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reslint/reslint/internal/idemkey"
 	"github.com/reslint/reslint/internal/retryscope"
@@ -38,7 +39,7 @@ func (c *checker) checkKeys() {
 				funcDisplay(s.fn), sink, where, fix)
 			continue
 		}
-		if k == kindGen && s.weak && !c.mentionsKey(sc.Body) {
+		if k == kindGen && s.weak && !c.mentionsKey(c.scopeCursor(sc)) {
 			continue
 		}
 		fn := c.ssaFunc(s.fnNode)
@@ -103,14 +104,20 @@ func (c *checker) scopeFunc(sc *retryscope.Scope) ast.Node {
 	if sc.Loop == nil {
 		return nil
 	}
-	cur, ok := c.in.Root().FindNode(sc.Loop)
-	if !ok {
-		return nil
-	}
-	for a := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+	for a := range c.scopeCursor(sc).Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 		return a.Node()
 	}
 	return nil
+}
+
+// scopeCursor returns the cursor of the scope's body, once per scope.
+func (c *checker) scopeCursor(sc *retryscope.Scope) inspector.Cursor {
+	if cur, ok := c.scopeCur[sc]; ok {
+		return cur
+	}
+	cur, _ := c.in.Root().FindNode(sc.Body)
+	c.scopeCur[sc] = cur
+	return cur
 }
 
 // where describes the scope for messages, and where the fix goes.
