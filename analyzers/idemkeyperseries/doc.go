@@ -103,7 +103,8 @@
 // (RFC 9110); a method held in a variable; a request handed to another
 // function, stored, or whose Header is replaced or set under a computed
 // name (that code may set the key); a request that arrives as a parameter;
-// a POST outside any retry scope. A request id header does not make a
+// a POST outside any retry scope; a POST in a _test.go file, where retries
+// ride out flakes of a test server and a duplicate costs nothing. A request id header does not make a
 // POST safe to retry: only a key the server deduplicates on does.
 //
 // Settings and facts: -idemkeyperseries.keyheaders replaces the key header names;

@@ -137,7 +137,7 @@ func (c *checker) freshName(stmt ast.Stmt, s *source) string {
 // source returns the text of call and the indentation of stmt's line.
 func (c *checker) source(stmt ast.Stmt, call *ast.CallExpr) (text, indent string, ok bool) {
 	tf := c.pass.Fset.File(stmt.Pos())
-	if tf == nil {
+	if tf == nil || c.pass.ReadFile == nil {
 		return "", "", false
 	}
 	content, err := c.pass.ReadFile(tf.Name())

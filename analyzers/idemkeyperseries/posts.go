@@ -76,6 +76,11 @@ func isNamed(t types.Type, path, name string) bool {
 // scope with no idempotency key set on it.
 func (c *checker) checkPosts() {
 	for _, p := range c.posts {
+		// Tests retry POSTs against test servers and sandboxes to ride out
+		// flakes, where a duplicate costs nothing and no key is expected.
+		if strings.HasSuffix(c.pass.Fset.Position(p.call.Pos()).Filename, "_test.go") {
+			continue
+		}
 		if p.oneShot {
 			// client.Post builds and sends in one call: no key can be set.
 			if sc := c.postScope(p.call.Pos(), c.enclosingFunc(p.cur)); sc != nil {

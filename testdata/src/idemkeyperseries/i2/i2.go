@@ -331,3 +331,15 @@ func (c *client) refundKeyed(ctx context.Context, body []byte) error {
 		return c.sendKeyed(withJSON(req))
 	})
 }
+
+// retryUntil is a test-style retry helper (inferred).
+func retryUntil(ctx context.Context, call func() error) error {
+	var err error
+	for i := 0; i < 10; i++ {
+		if err = call(); err == nil {
+			return nil
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	return err
+}
