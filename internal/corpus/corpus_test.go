@@ -400,3 +400,34 @@ func TestBenchReport(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckMode runs the harness's -check mode on outputs of a previous run.
+func TestCheckMode(t *testing.T) {
+	dir := t.TempDir()
+	mods := filepath.Join(dir, "modules.txt")
+	f := Finding{Module: "m@v1", File: "m@v1/a.go", Line: 3, Analyzer: "x", Message: "msg"}
+	f.Key = findingKey(f.File, f.Line, f.Analyzer, f.Message)
+	if err := os.WriteFile(mods, []byte("m@v1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeJSON(filepath.Join(dir, "findings.json"), []Finding{f}); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeJSON(filepath.Join(dir, "summary.json"), []Result{{Module: "m@v1", Status: "ok"}}); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-check", "-modules", mods, "-out", dir}
+	var stdout, stderr bytes.Buffer
+	if code := run(t.Context(), args, &stdout, &stderr); code != 1 {
+		t.Fatalf("unjudged finding: exit %d, want 1\n%s", code, stderr.String())
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "verdicts.md"))
+	data = append(data, verdictRow(f.Key, "TP", "real")+"\n"...)
+	if err := os.WriteFile(filepath.Join(dir, "verdicts.md"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	if code := run(t.Context(), args, &stdout, &stderr); code != 0 {
+		t.Fatalf("judged finding: exit %d, want 0\n%s", code, stderr.String())
+	}
+}

@@ -5,6 +5,7 @@
 // Usage, from the repository root:
 //
 //	go run ./internal/corpus [-modules corpus/modules.txt] [-only substr,...] [-out corpus]
+//	go run ./internal/corpus -check   # findings.json against verdicts.md, no run
 //	go run ./internal/corpus -bench [-rounds 5] [-only substr,...] [-pkgs root|all]
 //
 // The corpus run writes findings.json, summary.json and summary.md to -out
@@ -32,7 +33,7 @@ import (
 type config struct {
 	modules, only, out, work, tool string
 	timeout                        time.Duration
-	bench                          bool
+	bench, check                   bool
 	rounds                         int
 	pkgs                           string
 }
@@ -52,6 +53,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.tool, "tool", "./cmd/reslint", "package of the reslint command, relative to the repository root")
 	fs.DurationVar(&cfg.timeout, "timeout", 30*time.Minute, "reslint time limit per module")
 	fs.BoolVar(&cfg.bench, "bench", false, "benchmark against go vet and FLOOR instead of recording findings")
+	fs.BoolVar(&cfg.check, "check", false, "only check the committed findings.json against verdicts.md (no reslint run)")
 	fs.IntVar(&cfg.rounds, "rounds", 5, "benchmark rounds")
 	fs.StringVar(&cfg.pkgs, "pkgs", "", `benchmark packages per module: "root" or "all" (default: per module, see defaultBench)`)
 	if err := fs.Parse(args); err != nil {
@@ -86,6 +88,9 @@ func runMain(ctx context.Context, cfg config, stdout, stderr io.Writer) (int, er
 			paths = append(paths, d.path+"@")
 		}
 		only = strings.Join(paths, ",")
+	}
+	if cfg.check {
+		return checkOnly(cfg, stderr)
 	}
 	mods := selectModules(all, only)
 	if len(mods) == 0 {
@@ -180,6 +185,30 @@ func runMain(ctx context.Context, cfg config, stdout, stderr io.Writer) (int, er
 	case crashed:
 		fmt.Fprintln(stderr, "reslint crashed or an analyzer failed on some module: see summary.md")
 		return 2, nil
+	}
+	return 0, nil
+}
+
+// checkOnly judges the findings of the last run again, e.g. after adding
+// verdicts, without running reslint.
+func checkOnly(cfg config, stderr io.Writer) (int, error) {
+	var results []Result
+	var findings []Finding
+	if err := readJSON(filepath.Join(cfg.out, "summary.json"), &results); err != nil {
+		return 0, err
+	}
+	if err := readJSON(filepath.Join(cfg.out, "findings.json"), &findings); err != nil {
+		return 0, err
+	}
+	var ran []string
+	for _, r := range results {
+		if r.Status != "failed" {
+			ran = append(ran, r.Module)
+		}
+	}
+	ok, err := judgeFindings(filepath.Join(cfg.out, "verdicts.md"), findings, ran, stderr)
+	if err != nil || !ok {
+		return 1, err
 	}
 	return 0, nil
 }
