@@ -1,0 +1,61 @@
+package directive_test
+
+import (
+	"go/ast"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/reslint/reslint/internal/directive"
+)
+
+// flagbad reports every package-level variable whose name starts with
+// "bad", through a directive.Reporter.
+var flagbad = &analysis.Analyzer{
+	Name: "flagbad",
+	Doc:  "test: report vars named bad*",
+	Run: func(pass *analysis.Pass) (any, error) {
+		r := directive.NewReporter(pass)
+		defer r.Finish()
+		for _, f := range pass.Files {
+			for _, d := range f.Decls {
+				gd, ok := d.(*ast.GenDecl)
+				if !ok {
+					continue
+				}
+				for _, s := range gd.Specs {
+					for _, n := range s.(*ast.ValueSpec).Names {
+						if strings.HasPrefix(n.Name, "bad") {
+							r.Reportf(n.Pos(), "bad var %s", n.Name)
+						}
+					}
+				}
+			}
+		}
+		return nil, nil
+	},
+}
+
+func TestReporter(t *testing.T) {
+	dir, _ := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	analysistest.Run(t, dir, flagbad, "directive/ignore")
+}
+
+func TestFuncMark(t *testing.T) {
+	decl := &ast.FuncDecl{Doc: &ast.CommentGroup{List: []*ast.Comment{
+		{Text: "// Do retries."}, {Text: "//"}, {Text: "//reslint:retry op"},
+	}}}
+	args, ok := directive.FuncMark(decl, "retry")
+	if !ok || len(args) != 1 || args[0] != "op" {
+		t.Errorf("FuncMark(retry) = %v, %v; want [op], true", args, ok)
+	}
+	if _, ok := directive.FuncMark(decl, "classifier"); ok {
+		t.Error("FuncMark(classifier) found a mark that is not there")
+	}
+	if _, ok := directive.FuncMark(&ast.FuncDecl{}, "retry"); ok {
+		t.Error("FuncMark on a decl without doc found a mark")
+	}
+}
