@@ -52,9 +52,13 @@
 // call t.Stop() (a deferred Stop covers every later return), or, for a
 // Timer, receive from t.C (the timer has fired and is gone; a later Reset
 // arms it again). Paths that end in panic, os.Exit, log.Fatal or another
-// function that never returns are not paths to a return. A timer created
-// in a loop and not stopped before the loop creates the next one is
-// reported too. Not reported: a timer or ticker that escapes, because
+// function that never returns are not paths to a return. A timer declared
+// in a loop (`t := time.NewTimer(d)`) and not stopped before the loop
+// declares the next one is reported too; a variable declared outside the
+// loop and assigned in it is assumed to be guarded (`if t == nil`). The
+// CFG does not know what conditions hold, so one infeasible-path shape is
+// recognised: a `for cond` loop whose condition variable is assigned in
+// the select case that receives the tick ends only after the tick. Not reported: a timer or ticker that escapes, because
 // someone else owns it then: returned, stored in a field, global, map,
 // slice or channel, assigned to another variable, passed to a function,
 // used as a method value, or captured by a closure or goroutine that
@@ -81,10 +85,17 @@
 //		}
 //	}
 //
-// Create one timer before the loop and Reset it, or use a context
-// deadline. Not reported: time.After outside loops, and loops whose
-// other cases all leave the loop (the common retry wait "select on
-// ctx.Done() or time.After(backoff)" leaves at most one timer behind).
+// Also `ch := time.After(d)` as a statement of the loop body, with
+// `case <-ch:` in a select of the same iteration. Create one timer before
+// the loop and Reset it, or use a context deadline. Not reported:
+// time.After outside loops; an assignment under a guard (`if ch == nil {
+// ch = time.After(d) }`), which keeps the pending timer; loops whose other
+// cases all leave the loop, by return, break, goto, a call that never
+// returns, or assigning the loop condition's variable (the common retry
+// wait "select on ctx.Done() or time.After(backoff)" leaves at most one
+// timer behind). A `case <-ctx.Done():` (any x.Done()) counts as leaving
+// even if its body falls through: once done it stays done, and the code
+// after the select checks it or fails on it.
 //
 // T3, time.Tick outside a forever loop (before go1.23). time.Tick's
 // ticker can never be stopped; in a function that can return it keeps
