@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reslint/reslint/analyzers/idemkeyperseries"
+	"github.com/reslint/reslint/analyzers/noretrycanceled"
 	"github.com/reslint/reslint/analyzers/timerstop"
 	"github.com/reslint/reslint/internal/retryscope"
 )
@@ -19,6 +20,7 @@ func Analyzers() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		retryscope.Analyzer,
 		idemkeyperseries.Analyzer,
+		noretrycanceled.Analyzer,
 		timerstop.Analyzer,
 	}
 }

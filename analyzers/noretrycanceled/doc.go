@@ -124,18 +124,37 @@
 //	}
 //	if retryable(err) { ... }
 //
-// Deliberately not reported: loops that wait in a select with
-// ctx.Done(); helpers that receive the context and check it; classifiers
-// that answer "no retry" for context errors before any catch-all;
-// anything that needs a context when none is in scope (N2, N3; a local
-// set to context.Background() or context.TODO() carries no caller);
-// DeadlineExceeded in classifiers that look at the caller's context or
-// whose users check it first; classifiers whose body is not visible in
-// the package; paths through conditions on the error that cannot be
-// decided (calls of functions of other packages, errors.As into error
-// types that may wrap a context error); retry-go option lists spread from
-// a slice; BackOffs that come from parameters, fields or other functions;
-// a select that waits on another channel besides the timer (it may be the
-// cancellation); failsafe-go HandleErrors(context.DeadlineExceeded),
-// because failsafe-go checks the caller's context before it classifies.
+// Deliberately not reported:
+//
+//   - anything in _test.go files: tests poll with short sleeps, drive
+//     retry mechanics with stand-in predicates and build bad
+//     configurations on purpose, and no caller of theirs goes away;
+//   - loops that wait in a select with ctx.Done() (directly or through
+//     done := ctx.Done()); a select with a default case, which polls and
+//     does not wait; a select that waits on another channel besides the
+//     timer (it may be the cancellation); a blind sleep beside a select on
+//     ctx.Done(), the fallback for a context that cannot be cancelled;
+//   - loops that hand the context to a call whose error ends the loop (by
+//     Go's convention such a call fails once the context is done), and
+//     loops that do not go round again when the attempt fails with
+//     context.Canceled (they retry only specific errors);
+//   - helpers that receive the context and check it; classifiers that
+//     answer "no retry" for context errors before any catch-all;
+//   - anything that needs a context when none is in scope (N2, N3; a
+//     local set to context.Background() or context.TODO() carries no
+//     caller);
+//   - DeadlineExceeded in classifiers that look at the caller's context,
+//     or whose users check it before classifying or override the verdict
+//     right after (if ctx.Err() != nil { retryable = false }), or have no
+//     caller context in scope;
+//   - a function found only by its name whose every use is outside retry
+//     code (client-go decides with isTransientError whether to refetch a
+//     cached error for a new caller: "retry with a different context");
+//   - classifiers whose body is not visible in the package, and paths
+//     through conditions on the error that cannot be decided (calls of
+//     other packages' functions, func values);
+//   - retry-go option lists spread from a slice or built by a helper;
+//     BackOffs that come from parameters, fields or other functions;
+//   - failsafe-go HandleErrors(context.DeadlineExceeded): failsafe-go
+//     checks the caller's context before it classifies.
 package noretrycanceled

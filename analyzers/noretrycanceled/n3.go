@@ -82,10 +82,14 @@ func (r *runner) retryGo(call *ast.CallExpr, fn *types.Func) {
 		}
 	}
 	q := qualifier(call.Fun)
+	name := q
+	if name == "" {
+		name = "retry" // dot import: no fix, the message says retry.Context
+	}
 	d := analysis.Diagnostic{
 		Pos:     call.Pos(),
 		End:     call.End(),
-		Message: q + "." + fn.Name() + " without " + q + ".Context(" + ctxs[0].Name() + ") keeps retrying after the caller's context is cancelled (with Attempts(0), forever); pass " + q + ".Context(" + ctxs[0].Name() + ")",
+		Message: name + "." + fn.Name() + " without " + name + ".Context(" + ctxs[0].Name() + ") keeps retrying after the caller's context is cancelled (with Attempts(0), forever); pass " + name + ".Context(" + ctxs[0].Name() + ")",
 	}
 	if q != "" {
 		// Append the option right after the last argument, which is
@@ -153,10 +157,14 @@ func (r *runner) backoffV4(call *ast.CallExpr, fn *types.Func) {
 		return
 	}
 	q := qualifier(call.Fun)
+	name := q
+	if name == "" {
+		name = "backoff"
+	}
 	d := analysis.Diagnostic{
 		Pos:     b.Pos(),
 		End:     b.End(),
-		Message: q + "." + fn.Name() + " with a BackOff that has no WithContext keeps retrying after the caller's context is cancelled; wrap it in " + q + ".WithContext(b, " + ctxs[0].Name() + ")",
+		Message: name + "." + fn.Name() + " with a BackOff that has no WithContext keeps retrying after the caller's context is cancelled; wrap it in " + name + ".WithContext(b, " + ctxs[0].Name() + ")",
 	}
 	if q != "" {
 		var buf bytes.Buffer

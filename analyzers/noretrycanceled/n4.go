@@ -163,7 +163,11 @@ func (r *runner) classifies(c inspector.Cursor, errs map[*types.Var]bool) *types
 				return nil
 			}
 		}
-		sig, ok := r.info.TypeOf(n.Fun).Underlying().(*types.Signature)
+		ft := r.info.TypeOf(n.Fun)
+		if ft == nil {
+			return nil
+		}
+		sig, ok := ft.Underlying().(*types.Signature)
 		if !ok || !classifierShaped(sig) {
 			return nil
 		}

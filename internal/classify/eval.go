@@ -796,7 +796,9 @@ func (ip *interp) unroll(s *ast.RangeStmt, in []*state) ([]*state, bool) {
 	if !ok || len(lit.Elts) > 32 {
 		return nil, false
 	}
-	if _, ok := ip.info.TypeOf(lit).Underlying().(*types.Map); ok {
+	if lt := ip.info.TypeOf(lit); lt == nil {
+		return nil, false
+	} else if _, ok := lt.Underlying().(*types.Map); ok {
 		return nil, false
 	}
 	var elemVar, keyVar *types.Var
