@@ -91,9 +91,15 @@
 //
 // N3: a retry library is called without the context in scope.
 //
-//	retry.Do(op, retry.Attempts(5))                 // reported; fix appends retry.Context(ctx)
-//	backoff.Retry(op, backoff.NewExponentialBackOff()) // reported; fix wraps it in backoff.WithContext(b, ctx)
-//	wait.ExponentialBackoff(b, cond)                // reported: use ExponentialBackoffWithContext
+//	retry.Do(op, retry.Attempts(5))                    // reported
+//	backoff.Retry(op, backoff.NewExponentialBackOff()) // reported
+//	wait.ExponentialBackoff(b, cond)                   // reported
+//
+// Fixed (the first two are the suggested fixes):
+//
+//	retry.Do(op, retry.Attempts(5), retry.Context(ctx))
+//	backoff.Retry(op, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
+//	wait.ExponentialBackoffWithContext(ctx, b, condWithContext)
 //
 // backoff.WithContext anywhere in the wrapper chain is enough:
 // backoff.WithMaxRetries(backoff.WithContext(b, ctx), 3) is fine. A
