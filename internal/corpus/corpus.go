@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -27,6 +28,7 @@ type Result struct {
 	AnalyzerErrors []string       `json:"analyzer_errors,omitempty"`
 	Error          string         `json:"error,omitempty"` // setup failure or crash
 	Seconds        float64        `json:"seconds"`         // reslint's run only
+	PeakRSSMiB     int64          `json:"peak_rss_mib"`    // reslint's peak RSS
 }
 
 // maxLoadErrors bounds how many load-error lines a module keeps; the rest
@@ -53,6 +55,13 @@ func runModule(ctx context.Context, base, reslint string, analyzers []string, m 
 	start := time.Now()
 	runErr := cmd.Run()
 	res.Seconds = time.Since(start).Seconds()
+	if cmd.ProcessState == nil { // did not start
+		res.Status, res.Error = "failed", fmt.Sprintf("reslint: %v", runErr)
+		return res, nil
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		res.PeakRSSMiB = ru.Maxrss >> 10 // Maxrss is in KiB on Linux
+	}
 
 	// Exit status 1 with JSON on stdout means some packages had load
 	// errors (printed on stderr) and the rest were analyzed. Without
@@ -183,7 +192,7 @@ func writeSummary(path string, results []Result, findings []Finding) error {
 	}
 	nf = len(findings)
 	fmt.Fprintf(&b, "%d modules, %d findings, %d modules failed or had analyzer errors.\n\n", len(results), nf, nerr)
-	b.WriteString("| module | status | packages | findings per analyzer | load errors | reslint time |\n|---|---|---|---|---|---|\n")
+	b.WriteString("| module | status | packages | findings per analyzer | load errors | reslint time | peak RSS |\n|---|---|---|---|---|---|---|\n")
 	for _, r := range results {
 		var per []string
 		for _, a := range sortedKeys(r.Findings) {
@@ -193,7 +202,7 @@ func writeSummary(path string, results []Result, findings []Finding) error {
 		if perStr == "" {
 			perStr = "none"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %s | %d | %.1fs |\n", r.Module, r.Status, r.Packages, perStr, len(r.LoadErrors), r.Seconds)
+		fmt.Fprintf(&b, "| %s | %s | %d | %s | %d | %.1fs | %d MiB |\n", r.Module, r.Status, r.Packages, perStr, len(r.LoadErrors), r.Seconds, r.PeakRSSMiB)
 	}
 	b.WriteString("\n## Details\n")
 	for _, r := range results {
