@@ -110,10 +110,8 @@ func leaves(stmts []ast.Stmt) bool {
 					found = true
 				}
 			case *ast.ExprStmt:
-				if c, ok := n.X.(*ast.CallExpr); ok {
-					if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok && id.Name == "panic" {
-						found = true
-					}
+				if c, ok := n.X.(*ast.CallExpr); ok && noReturnCall(c) {
+					found = true
 				}
 			}
 			return true
@@ -165,10 +163,8 @@ func endsInExit(b *ast.BlockStmt) bool {
 	case *ast.BranchStmt:
 		return s.Tok == token.BREAK || s.Tok == token.GOTO
 	case *ast.ExprStmt:
-		if c, ok := s.X.(*ast.CallExpr); ok {
-			if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok && id.Name == "panic" {
-				return true
-			}
+		if c, ok := s.X.(*ast.CallExpr); ok && noReturnCall(c) {
+			return true
 		}
 	}
 	return false
@@ -359,6 +355,24 @@ func IsWaitCall(info *types.Info, call *ast.CallExpr) bool {
 			if isNamed(info.TypeOf(a), "time", "Duration") {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// noReturnCall reports whether call does not return to the loop: panic,
+// os.Exit, log.Fatal*, and a test's t.Fatal*/FailNow/Skip* (which end the
+// goroutine). Recognised by name: a loop that ends in one of these is not
+// retried, so erring towards "leaves" keeps the recogniser conservative.
+func noReturnCall(call *ast.CallExpr) bool {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return f.Name == "panic"
+	case *ast.SelectorExpr:
+		switch f.Sel.Name {
+		case "Fatal", "Fatalf", "Fatalln", "FailNow", "Skip", "Skipf", "SkipNow", "Exit",
+			"Panic", "Panicf", "Panicln", "Goexit":
+			return true
 		}
 	}
 	return false

@@ -150,3 +150,19 @@ func perItem(items []int) {
 		}
 	}
 }
+
+type tb interface{ Fatalf(string, ...any) }
+
+// Negative: a test's polling loop that fails the test on error.
+func testPoll(t tb) {
+	for {
+		v, err := get()
+		if err != nil {
+			t.Fatalf("get: %v", err)
+		}
+		if v > 0 {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
