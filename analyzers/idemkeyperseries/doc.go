@@ -113,6 +113,8 @@
 // ("returnsfreshkey(0)") for functions that return a fresh value on every
 // call, and PutsKeyFact ("putsfreshkey <sink>") for functions that put
 // one into a sink, so helpers in one package count in another. It builds
-// SSA only for packages that import a generator or a function with such a
-// fact, or that send a POST next to a retry scope.
+// SSA only for a package that calls a generator (or a function with one of
+// the facts) inside a retry scope or in a function that may return or set
+// a key, or that builds a POST next to a retry scope; other packages cost
+// one walk over their calls.
 package idemkeyperseries
