@@ -40,3 +40,11 @@ func TestAnalyzer(t *testing.T) {
 func TestN3(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), noretrycanceled.Analyzer, "noretrycanceled/n3")
 }
+
+// TestWild runs service-code shapes the rules were not tuned on: correct
+// classifiers, loops and library calls that must pass clean, and true
+// positives in unfamiliar spellings (aliased imports, method and closure
+// classifiers).
+func TestWild(t *testing.T) {
+	analysistest.Run(t, testdata(t), noretrycanceled.Analyzer, "noretrycanceled/wild/...")
+}
