@@ -102,7 +102,8 @@
 // firing afterwards and is never collected. Reported unless the function
 // never returns (an endless loop without break or return; ranging over
 // the tick channel counts as endless), is main.main or init (which run
-// once for the life of the process), or hands the channel to someone else
+// once for the life of the process) or a function literal started directly
+// in them, outside loops, or hands the channel to someone else
 // (returned, stored, passed). time.Tick evaluated on every iteration of a
 // loop is reported even in a function that never returns: it leaks one
 // ticker per iteration. Use time.NewTicker and defer its Stop.
@@ -118,8 +119,11 @@
 //		t.Reset(d) // reported: t may have fired while msgs won
 //
 // Write `if !t.Stop() { <-t.C }` (or a select with a default case) before
-// Reset. A Stop whose result is used counts as handled, as does a Stop
-// right after the creation (the idiom for creating a stopped timer).
+// Reset. A Stop whose result is used counts as handled. A timer can only
+// have fired if time passed while it ran, so a path on which no call or
+// channel operation lies between the start and the Reset (or a plain
+// Stop) is not reported: resetting a timer right after creating it, or
+// creating it and stopping it at once (the idiom for a stopped timer).
 //
 // T5, goroutine ranging over a ticker channel (every Go version). A
 // goroutine whose loop is `for range tk.C` (or `for { <-tk.C ... }`, or

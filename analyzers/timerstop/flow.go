@@ -378,14 +378,27 @@ func findContaining(g *cfg.CFG, call *ast.CallExpr) (*cfg.Block, int) {
 // staleReset searches backwards from node i of block b for the node that
 // last started the timer (its creation or a Reset) on a path with no
 // receive or handled Stop in between, and returns it, or nil.
+//
+// A timer can only have fired if time passed while it ran: the search
+// tracks whether some work (a call, a channel operation) lies between the
+// start and the Reset, or the first plain Stop after the start. Creating
+// a timer and resetting it straight away, or stopping it straight away
+// (the idiom for a stopped timer), leaves nothing in the channel.
 func (st *state) staleReset(tv *timerVar, preds map[*cfg.Block][]*cfg.Block, b *cfg.Block, i int) ast.Node {
-	seen := make(map[*cfg.Block]bool)
-	var back func(b *cfg.Block, i int) ast.Node
-	back = func(b *cfg.Block, i int) ast.Node {
+	type key struct {
+		b    *cfg.Block
+		work bool
+	}
+	seen := make(map[key]bool)
+	var back func(b *cfg.Block, i int, work bool) ast.Node
+	back = func(b *cfg.Block, i int, work bool) ast.Node {
 		for j := i - 1; j >= 0; j-- {
 			n := b.Nodes[j]
 			if n == tv.stmt {
-				return n
+				if work {
+					return n
+				}
+				return nil
 			}
 			if tv.drainComms[n] {
 				return nil
@@ -394,29 +407,65 @@ func (st *state) staleReset(tv *timerVar, preds map[*cfg.Block][]*cfg.Block, b *
 			case effRecv:
 				return nil
 			case effReset:
-				return n
+				if work {
+					return n
+				}
+				return nil
 			case effStop:
-				// A handled Stop, or a Stop right after the creation (the
-				// idiom for a stopped timer: it cannot have fired yet).
-				if st.handledStop(tv, n) || j > 0 && b.Nodes[j-1] == tv.stmt {
+				if st.handledStop(tv, n) {
 					return nil
 				}
+				work = false // stopped: only time before the Stop counts
+				continue
+			}
+			if !work && st.doesWork(tv, n) {
+				work = true
 			}
 		}
 		if b.Kind == cfg.KindSelectCaseBody && tv.commRecv[b.Stmt] {
 			return nil
 		}
 		for _, p := range preds[b] {
-			if p.Live && !seen[p] {
-				seen[p] = true
-				if s := back(p, len(p.Nodes)); s != nil {
+			if k := (key{p, work}); p.Live && !seen[k] {
+				seen[k] = true
+				if s := back(p, len(p.Nodes), work); s != nil {
 					return s
 				}
 			}
 		}
 		return nil
 	}
-	return back(b, i)
+	return back(b, i, false)
+}
+
+// doesWork reports whether CFG node n may let time pass: it calls a
+// function (other than a builtin, a conversion or a method of the timer)
+// or operates on a channel. Deferred calls and closures run later.
+func (st *state) doesWork(tv *timerVar, n ast.Node) bool {
+	if _, ok := n.(*ast.DeferStmt); ok {
+		return false
+	}
+	work := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.SendStmt:
+			work = true
+		case *ast.UnaryExpr:
+			work = work || m.Op == token.ARROW
+		case *ast.CallExpr:
+			if tv.effects[m] != effNone || builtinName(st.info, m) != "" {
+				break
+			}
+			if tv := st.info.Types[m.Fun]; tv.IsType() {
+				break // a conversion
+			}
+			work = true
+		}
+		return !work
+	})
+	return work
 }
 
 // handledStop reports whether node n holds a Stop of tv whose result is

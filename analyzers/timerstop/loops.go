@@ -256,11 +256,34 @@ func (st *state) checkTicks() {
 				Message: "time.Tick in a loop creates a ticker on every iteration that can never be stopped nor collected (before Go 1.23); create one time.NewTicker before the loop and defer its Stop"})
 			continue
 		}
-		if st.isMainOrInit(fc.Node()) || !st.tickUsedHere(c) || !st.canReturn(fc.Node()) {
+		if st.processLifetime(fc) || !st.tickUsedHere(c) || !st.canReturn(fc.Node()) {
 			continue
 		}
 		st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(),
 			Message: fmt.Sprintf("time.Tick's ticker can never be stopped, so it keeps firing after %s returns and is never collected (before Go 1.23); use time.NewTicker and defer its Stop", funcName(fc.Node()))})
+	}
+}
+
+// processLifetime reports whether the function at fc runs once for the
+// life of the process: main.main, an init function, or a function literal
+// directly in one of them, outside loops (a metrics printer started by a
+// command's main).
+func (st *state) processLifetime(fc inspector.Cursor) bool {
+	for c := fc; ; {
+		if st.isMainOrInit(c.Node()) {
+			return true
+		}
+		if _, ok := c.Node().(*ast.FuncLit); !ok {
+			return false
+		}
+		if _, ok := loopAround(c); ok {
+			return false
+		}
+		outer, ok := enclosingFunc(c)
+		if !ok {
+			return false
+		}
+		c = outer
 	}
 }
 

@@ -17,3 +17,30 @@ func main() {
 	}
 	os.Exit(0)
 }
+
+// A metrics printer started once by main: it lives as long as the
+// process, like main's own tickers.
+func init() {
+	go func() {
+		t := time.Tick(time.Second)
+		for {
+			select {
+			case <-t:
+				fmt.Println("metrics")
+			case <-stop:
+				return
+			}
+		}
+	}()
+}
+
+var stop = make(chan struct{})
+
+// Elsewhere in package main the rule applies.
+func helper() {
+	t := time.Tick(time.Second) // want `time.Tick's ticker can never be stopped`
+	select {
+	case <-t:
+	case <-stop:
+	}
+}

@@ -202,3 +202,38 @@ func resetTimer(t *time.Timer, d time.Duration) {
 	}
 	t.Reset(d)
 }
+
+// etcd's deadlineLoop: Reset right after the creation, and after each
+// tick; nothing ran in between, so nothing can be pending.
+func deadlineLoop(done <-chan struct{}, reap func()) {
+	timer := time.NewTimer(time.Second)
+	defer timer.Stop()
+	for {
+		timer.Reset(time.Second)
+		select {
+		case <-timer.C:
+		case <-done:
+			return
+		}
+		reap()
+	}
+}
+
+// sarama's heartbeat shape: the first Reset comes after a network call,
+// during which the backoff timer may have fired unread.
+func heartbeat(dying <-chan struct{}, call func() error, backoff time.Duration) {
+	retry := time.NewTimer(backoff)
+	defer retry.Stop()
+	for {
+		if err := call(); err != nil {
+			retry.Reset(backoff) // want `reset of timer retry on a path where it was neither received from nor stopped and drained since it was created at line`
+			select {
+			case <-dying:
+				return
+			case <-retry.C:
+			}
+			continue
+		}
+		return
+	}
+}
