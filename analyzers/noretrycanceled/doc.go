@@ -150,9 +150,17 @@
 //     local set to context.Background() or context.TODO() carries no
 //     caller);
 //   - DeadlineExceeded in classifiers that look at the caller's context,
-//     or whose users check it before classifying or override the verdict
-//     right after (if ctx.Err() != nil { retryable = false }), or have no
-//     caller context in scope;
+//     or whose users check it before classifying, or check it before the
+//     next attempt: an override right after (if ctx.Err() != nil {
+//     retryable = false }), a wait that returns once it is done (select
+//     on ctx.Done(), or if err := sleepCtx(ctx, d); err != nil { return
+//     err }), a loop condition such as ctx.Err() == nil, or a check at
+//     the top of the loop body; or have no caller context in scope; the
+//     same checks after the verdict silence N4, whose harm is a retry for
+//     a caller that has gone;
+//   - DeadlineExceeded in a retry-go RetryIf predicate of a call that
+//     also passes retry.Context: after a "retry" retry-go waits in a
+//     select on the context's Done() and returns once it is done;
 //   - a function found only by its name whose every use is outside retry
 //     code (client-go decides with isTransientError whether to refetch a
 //     cached error for a new caller: "retry with a different context");

@@ -205,7 +205,7 @@ func (r *runner) classifierUses(cls []*classify.Classifier) map[types.Object][]u
 			}
 			cc := ex.Parent()
 			checked := retryscope.CheckedBefore(r.info, cc, errVar) != nil ||
-				retryscope.CheckedAfter(r.info, cc) != nil ||
+				retryscope.CheckedAfter(r.info, cc, r.waitLeaves) != nil ||
 				passesContext(r.info, call) ||
 				len(r.contexts(call.Pos())) == 0
 			retry := len(r.res.In(call.Pos())) > 0 || enclosingLoop(cc) != nil
@@ -271,8 +271,10 @@ func (r *runner) scopeChecks(c *classify.Classifier, uses map[types.Object][]use
 		case classify.RetryIf, classify.OnError:
 			// retry-go calls RetryIf right after the attempt; client-go
 			// has no context. Only a context in scope makes a caller's
-			// deadline possible.
-			if len(r.contexts(s.Node.Pos())) > 0 {
+			// deadline possible. But retry-go given retry.Context waits
+			// for the next attempt in a select on its Done(), and returns
+			// when it is: a caller's deadline answered "retry" ends there.
+			if len(r.contexts(s.Node.Pos())) > 0 && !(s.Source == classify.RetryIf && r.retryGoWithContext(s.Node)) {
 				return false
 			}
 			n++
@@ -360,4 +362,54 @@ func (r *runner) chainAborts(s *classify.Site, h classify.Hypothesis) bool {
 		}
 	}
 	return false
+}
+
+// retryGoWithContext reports whether the retry.RetryIf call site is an
+// option of a retry-go call, or an element of an option list, that also
+// holds a retry.Context option.
+func (r *runner) retryGoWithContext(site ast.Node) bool {
+	cur, ok := r.in.Root().FindNode(site)
+	if !ok {
+		return false
+	}
+	var siblings []ast.Expr
+	switch p := cur.Parent().Node().(type) {
+	case *ast.CallExpr:
+		siblings = p.Args
+	case *ast.CompositeLit:
+		siblings = p.Elts
+	default:
+		return false
+	}
+	for _, e := range siblings {
+		if o := r.optionFunc(e); o != nil && o.Name() == "Context" {
+			return true
+		}
+	}
+	return false
+}
+
+// waitLeaves returns the context of a statement that leaves when it is
+// done through a context-aware wait: `if err := sleepCtx(ctx, d); err !=
+// nil { return err }`, or `if wait(ctx) != nil { return }`.
+func (r *runner) waitLeaves(s ast.Stmt) *types.Var {
+	ifs, ok := s.(*ast.IfStmt)
+	if !ok || !exitsOnErr(r.info, ifs) {
+		return nil
+	}
+	var call *ast.CallExpr
+	if as, ok := ifs.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+		call, _ = ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	} else if be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr); ok {
+		call, _ = ast.Unparen(be.X).(*ast.CallExpr)
+	}
+	if call == nil || !r.handsContext(call) {
+		return nil
+	}
+	for _, a := range call.Args {
+		if v := identVar(r.info, a); v != nil && retryscope.IsContext(v.Type()) {
+			return v
+		}
+	}
+	return nil
 }

@@ -39,7 +39,7 @@ func (r *runner) n4(loops []*loop) {
 			if checked != nil && !children[checked] {
 				continue
 			}
-			if after := retryscope.CheckedAfter(r.info, c); after != nil && !children[after] {
+			if after := retryscope.CheckedAfter(r.info, c, r.waitLeaves); after != nil && !children[after] {
 				continue // the verdict is overridden when the parent is done
 			}
 			parent := parents[0]

@@ -457,20 +457,62 @@ func assigns(info *types.Info, stmt ast.Node, v *types.Var) bool {
 }
 
 // CheckedAfter reports whether the statement holding the node at cur is
-// followed, in its block and before any statement that leaves, by a check
-// of a context: an if whose condition holds when the context is done
-// (`if ctx.Err() != nil { retryable = false }`). Code that classifies an
-// error and then overrides the verdict when the caller has gone tells
-// the caller's deadline from an attempt's timeout as well as code that
-// checks first. It returns the context checked.
-func CheckedAfter(info *types.Info, cur inspector.Cursor) *types.Var {
-	child := cur
-	for p := cur.Parent(); p.Node() != nil; child, p = p, p.Parent() {
+// followed, before any statement that leaves and before the loop goes
+// round, by a check of a context: an if whose condition holds when the
+// context is done (`if ctx.Err() != nil { retryable = false }`), or a
+// statement that leaves when it is done (a select whose `case
+// <-ctx.Done():` returns, the usual backoff wait). Code that classifies
+// an error and then overrides the verdict, or stops, when the caller has
+// gone tells the caller's deadline from an attempt's timeout as well as
+// code that checks first. A loop condition that fails when the context is
+// done (`for ctx.Err() == nil {`) checks it before every next attempt.
+// When the statement's block ends, the search goes on after the
+// statement that encloses it. leaves, if not nil, recognises further
+// statements that leave when a context is done (a call of a context-aware
+// wait known by Fact whose error ends the loop). It returns the context
+// checked.
+func CheckedAfter(info *types.Info, cur inspector.Cursor, leaves func(ast.Stmt) *types.Var) *types.Var {
+	if v := loopCondChecks(info, cur); v != nil {
+		return v
+	}
+	stops := func(s ast.Stmt) *types.Var {
+		if v := ExitsWhenDone(info, s); v != nil {
+			return v
+		}
+		if leaves != nil {
+			return leaves(s)
+		}
+		return nil
+	}
+	// jumped: the statement holding cur may continue the loop, skipping
+	// the statements after it; only a check at the top of the loop body
+	// then lies on every way round.
+	jumped := false
+	child, last := cur, inspector.Cursor{}
+	for p := cur.Parent(); p.Node() != nil; child, last, p = p, child, p.Parent() {
 		var list []ast.Stmt
 		switch n := p.Node().(type) {
 		case *ast.FuncLit, *ast.FuncDecl:
 			return nil
+		case *ast.ForStmt, *ast.RangeStmt:
+			// At the end of the loop body: the loop goes round, and the
+			// next attempt passes the statements above the one holding
+			// cur.
+			if body := bodyOf(n); child.Node() == body && last.Node() != nil {
+				if i := slices.Index(body.List, last.Node().(ast.Stmt)); i >= 0 {
+					for _, s := range body.List[:i] {
+						if v := stops(s); v != nil {
+							return v
+						}
+					}
+				}
+			}
+			return nil
 		case *ast.BlockStmt:
+			switch p.Parent().Node().(type) {
+			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				continue // a body of clauses, not a statement list
+			}
 			list = n.List
 		case *ast.CaseClause:
 			list = n.Body
@@ -487,18 +529,79 @@ func CheckedAfter(info *types.Info, cur inspector.Cursor) *types.Var {
 		if i < 0 {
 			return nil
 		}
+		if jumped || continues(stmt) {
+			jumped = true
+			continue
+		}
 		for _, s := range list[i+1:] {
 			if ifs, ok := s.(*ast.IfStmt); ok {
 				if v := DoneCond(info, ifs.Cond, ifs.Init); v != nil {
 					return v
 				}
 			}
+			if v := stops(s); v != nil {
+				return v
+			}
 			switch s.(type) {
 			case *ast.ReturnStmt, *ast.BranchStmt:
 				return nil
 			}
 		}
-		return nil
+	}
+	return nil
+}
+
+// bodyOf returns the body of a for or range loop.
+func bodyOf(n ast.Node) *ast.BlockStmt {
+	switch l := n.(type) {
+	case *ast.ForStmt:
+		return l.Body
+	case *ast.RangeStmt:
+		return l.Body
+	}
+	return nil
+}
+
+// continues reports whether s holds a continue or goto that may skip
+// the statements after s (a labelled continue or a goto counts: it may
+// leave for anywhere), not counting those of loops nested in s or of
+// function literals.
+func continues(s ast.Stmt) bool {
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			return n == s
+		case *ast.BranchStmt:
+			if n.Tok == token.CONTINUE || n.Tok == token.GOTO {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// loopCondChecks returns the context checked by the condition of the
+// innermost loop around cur (in the same function) when that condition
+// fails once the context is done: every next attempt passes it.
+func loopCondChecks(info *types.Info, cur inspector.Cursor) *types.Var {
+	child := cur
+	for p := cur.Parent(); p.Node() != nil; child, p = p, p.Parent() {
+		switch n := p.Node().(type) {
+		case *ast.FuncLit, *ast.FuncDecl, *ast.RangeStmt:
+			return nil
+		case *ast.ForStmt:
+			if child.Node() != n.Body || n.Cond == nil {
+				return nil
+			}
+			return NotDoneCond(info, n.Cond, nil)
+		}
 	}
 	return nil
 }

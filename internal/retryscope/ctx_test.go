@@ -42,6 +42,12 @@ var ctxProbe = &analysis.Analyzer{
 						names = append(names, v.Name())
 					}
 					pass.Reportf(n.Pos(), "in scope: %s", strings.Join(names, " "))
+				case "classifyAfter":
+					if v := retryscope.CheckedAfter(info, c, nil); v != nil {
+						pass.Reportf(n.Pos(), "checked after %s", v.Name())
+					} else {
+						pass.Reportf(n.Pos(), "not checked after")
+					}
 				case "classify":
 					var errVar *gotypes.Var
 					if len(n.Args) > 0 {

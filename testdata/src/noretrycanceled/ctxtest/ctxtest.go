@@ -119,3 +119,116 @@ func consultsDone(ctx context.Context) { // want `consults`
 }
 
 func notConsults(ctx context.Context) { _ = op(ctx) }
+
+func classifyAfter(err error) bool { return err != nil }
+
+// An if that overrides the verdict when the caller has gone.
+func afterOverride(ctx context.Context, err error) bool {
+	retry := classifyAfter(err) // want `checked after ctx`
+	if ctx.Err() != nil {
+		retry = false
+	}
+	return retry
+}
+
+// A backoff select that leaves on ctx.Done() after the verdict, seen from
+// inside the if's condition; and a timer-only select that does not.
+func afterSelect(ctx context.Context, wait <-chan int) error {
+	for {
+		err := op(ctx)
+		if !classifyAfter(err) { // want `checked after ctx`
+			return err
+		}
+		select { // want `exits when ctx is done`
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-wait:
+		}
+	}
+}
+
+func afterTimerOnly(ctx context.Context, wait <-chan int) error {
+	for {
+		err := op(ctx)
+		if !classifyAfter(err) { // want `not checked after`
+			return err
+		}
+		<-wait
+	}
+}
+
+// A loop condition that fails once the context is done, even with a
+// continue right after the verdict; a range loop has none.
+func afterLoopCond(ctx context.Context) error {
+	var err error
+	for i := 0; ctx.Err() == nil && i < 3; i++ {
+		err = op(ctx)
+		if classifyAfter(err) { // want `checked after ctx`
+			continue
+		}
+		return err
+	}
+	return err
+}
+
+func afterRange(ctx context.Context) error {
+	var err error
+	for range 3 {
+		err = op(ctx)
+		if classifyAfter(err) { // want `not checked after`
+			continue
+		}
+		return err
+	}
+	return err
+}
+
+// The block of an if ends: the search goes on after the if, but not past
+// a return, and not into the next clause of a switch.
+func afterNested(ctx context.Context, n int) error {
+	err := op(ctx)
+	if n > 0 {
+		_ = classifyAfter(err) // want `checked after ctx`
+	}
+	if ctx.Err() != nil { // want `exits when ctx is done`
+		return ctx.Err()
+	}
+	switch n {
+	case 1:
+		_ = classifyAfter(err) // want `not checked after`
+	case 2:
+		if ctx.Err() != nil { // want `exits when ctx is done`
+			return nil
+		}
+	}
+	return err
+}
+
+// A check at the top of the loop body lies on every way round, continue
+// included; a continue skips a check below it.
+func afterTop(ctx context.Context) error {
+	for {
+		if err := ctx.Err(); err != nil { // want `exits when ctx is done`
+			return err
+		}
+		err := op(ctx)
+		if classifyAfter(err) { // want `checked after ctx`
+			continue
+		}
+		return err
+	}
+}
+
+func afterSkipped(ctx context.Context, wait <-chan int) error {
+	for {
+		err := op(ctx)
+		if classifyAfter(err) { // want `not checked after`
+			continue
+		}
+		select { // want `exits when ctx is done`
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-wait:
+		}
+	}
+}

@@ -16,11 +16,16 @@ func isRetryable(err error) bool {
 		return false
 	}
 	var ne net.Error
-	return errors.As(err, &ne) && ne.Timeout() // want `isRetryable answers "retry" for a net.Error or timeout, and context.DeadlineExceeded`
+	// Its "retry" for DeadlineExceeded is followed, in its one user, by a
+	// wait that returns once the caller has gone: not reported.
+	return errors.As(err, &ne) && ne.Timeout()
 }
 
-// --- positives -------------------------------------------------------------
+// --- verdict, then a context-aware wait that leaves -----------------------
 
+// The classifier answers "retry" for the caller's spent deadline too, but
+// the wait after it returns as soon as the caller has gone, so no attempt
+// is made for a caller that has left: not reported.
 func childInLoop(ctx context.Context, op func(context.Context) error) error { // want childInLoop:"ctx honors\\(0\\)"
 	var err error
 	for i := 0; i < 3; i++ {
@@ -30,7 +35,7 @@ func childInLoop(ctx context.Context, op func(context.Context) error) error { //
 		if err == nil {
 			return nil
 		}
-		if !isRetryable(err) { // want `the attempt's error is classified before ctx.Err\(\) is checked`
+		if !isRetryable(err) {
 			return err
 		}
 		if err := attempt.Sleep(ctx, time.Second); err != nil {
@@ -49,7 +54,7 @@ func viaHelper(ctx context.Context, cls func(error) (bool, time.Duration), op fu
 		if last == nil {
 			return nil
 		}
-		retry, after := cls(last) // want `the attempt's error is classified before ctx.Err\(\) is checked`
+		retry, after := cls(last)
 		if !retry {
 			return last
 		}
@@ -59,6 +64,8 @@ func viaHelper(ctx context.Context, cls func(error) (bool, time.Duration), op fu
 	}
 	return last
 }
+
+// --- positives -------------------------------------------------------------
 
 // "Retry on DeadlineExceeded" means "retry on the attempt's timeout" only
 // while the parent is alive.
@@ -102,7 +109,9 @@ func Do[T any](ctx context.Context, p *Policy, op func(context.Context) (T, erro
 		if actx.Err() != nil {
 			// the child's error says nothing about the parent
 		}
-		if !p.retryable(err) { // want `the attempt's error is classified before ctx.Err\(\) is checked`
+		// The verdict "retry" goes through the select below, which
+		// returns once the caller has gone: not reported.
+		if !p.retryable(err) {
 			return zero, err
 		}
 		t := time.NewTimer(time.Second)
@@ -212,4 +221,25 @@ func overridden(ctx context.Context, op func(context.Context) error) error { // 
 		}
 	}
 	return err
+}
+
+// A continue right after the verdict skips the select that would have
+// noticed the caller leaving: the next attempt starts at once.
+func skipsWait(ctx context.Context, op func(context.Context) error) error { // want skipsWait:"ctx honors\\(0\\)"
+	for {
+		actx, cancel := context.WithTimeout(ctx, time.Second)
+		err := op(actx)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		if errors.Is(err, context.DeadlineExceeded) { // want `the attempt's error is classified before ctx.Err\(\) is checked`
+			continue
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
 }
