@@ -66,7 +66,7 @@ type state struct {
 
 	afters, ticks []inspector.Cursor  // time.After and time.Tick calls
 	loops         []inspector.Cursor  // for and range statements (T5)
-	t5            map[*types.Var]bool // tickers reported by T5, skipped by T1
+	t5            map[*types.Var]bool // tickers an endless goroutine loop holds: T5's, not T1's
 
 	// asyncTimerChan is set by //go:debug asynctimerchan=1 in the package:
 	// the old semantics, whatever the files' versions.
@@ -74,6 +74,8 @@ type state struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	r := directive.NewReporter(pass)
+	defer r.Finish() // stale //reslint:ignore timerstop directives, even here
 	// Fast path: nothing to do in a package that does not import time.
 	if !slices.ContainsFunc(pass.Pkg.Imports(), func(p *types.Package) bool { return p.Path() == "time" }) {
 		return nil, nil
@@ -83,7 +85,7 @@ func run(pass *analysis.Pass) (any, error) {
 		info:    pass.TypesInfo,
 		in:      pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		cfgs:    pass.ResultOf[ctrlflow.Analyzer].(*ctrlflow.CFGs),
-		r:       directive.NewReporter(pass),
+		r:       r,
 		files:   make(map[*token.File]*ast.File),
 		vars:    make(map[*types.Var]*timerVar),
 		byFunc:  make(map[ast.Node][]*timerVar),
@@ -94,24 +96,11 @@ func run(pass *analysis.Pass) (any, error) {
 		fSets:   make(map[*types.Var]int),
 		t5:      make(map[*types.Var]bool),
 	}
-	defer st.r.Finish()
 	for _, f := range pass.Files {
 		if tf := pass.Fset.File(f.Pos()); tf != nil {
 			st.files[tf] = f
 		}
-		// A main package can ask for the old timers whatever its go
-		// line says: //go:debug asynctimerchan=1.
-		for _, cg := range f.Comments {
-			if cg.Pos() > f.Package {
-				break
-			}
-			for _, c := range cg.List {
-				if k, v, ok := strings.Cut(strings.TrimSpace(strings.TrimPrefix(c.Text, "//go:debug")), "="); ok && strings.HasPrefix(c.Text, "//go:debug ") &&
-					strings.TrimSpace(k) == "asynctimerchan" && strings.TrimSpace(v) == "1" {
-					st.asyncTimerChan = true
-				}
-			}
-		}
+		st.asyncTimerChan = st.asyncTimerChan || asksOldTimers(f)
 	}
 
 	st.collect()
@@ -125,6 +114,27 @@ func run(pass *analysis.Pass) (any, error) {
 	st.checkAfters() // T2
 	st.checkTicks()  // T3
 	return nil, nil
+}
+
+// asksOldTimers reports whether f holds //go:debug asynctimerchan=1 (in
+// its header, where //go:debug directives go): a main package can ask for
+// the old timers whatever its go line says.
+func asksOldTimers(f *ast.File) bool {
+	for _, cg := range f.Comments {
+		if cg.Pos() > f.Package {
+			break
+		}
+		for _, c := range cg.List {
+			setting, ok := strings.CutPrefix(c.Text, "//go:debug ")
+			if !ok {
+				continue
+			}
+			if k, v, ok := strings.Cut(strings.TrimSpace(setting), "="); ok && strings.TrimSpace(k) == "asynctimerchan" && strings.TrimSpace(v) == "1" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // collect walks the package once and files away everything the rules

@@ -26,7 +26,7 @@ func setStrict(t *testing.T, v string) {
 }
 
 func TestRules(t *testing.T) {
-	analysistest.Run(t, testdata(t), timerstop.Analyzer, "timerstop/t1", "timerstop/t1main", "timerstop/t2", "timerstop/t3", "timerstop/t3main", "timerstop/t4", "timerstop/t5", "timerstop/t5main", "timerstop/t6", "timerstop/seed", "timerstop/godebug")
+	analysistest.Run(t, testdata(t), timerstop.Analyzer, "timerstop/t1", "timerstop/t1main", "timerstop/t2", "timerstop/t3", "timerstop/t3main", "timerstop/t4", "timerstop/t5", "timerstop/t5main", "timerstop/t6", "timerstop/seed", "timerstop/godebug", "timerstop/directive", "timerstop/directive/notime")
 }
 
 func TestStrict(t *testing.T) {
