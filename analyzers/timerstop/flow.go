@@ -36,7 +36,7 @@ func (st *state) checkFunc(fc inspector.Cursor, tvs []*timerVar) {
 			continue
 		}
 		old := st.old(tv.call.Node().Pos())
-		doT1 := (old || strict) && !st.t5[tv.v] && !isMain(st, fc.Node())
+		doT1 := (old || strict) && !st.t5[tv.v] && !st.isMain(fc.Node())
 		doT4 := old && tv.kind == isTimer && len(tv.resets) > 0
 		if !doT1 && !doT4 {
 			continue
@@ -58,7 +58,7 @@ func (st *state) checkFunc(fc inspector.Cursor, tvs []*timerVar) {
 }
 
 // isMain reports whether fn is main.main, whose return ends the process.
-func isMain(st *state, fn ast.Node) bool {
+func (st *state) isMain(fn ast.Node) bool {
 	decl, ok := fn.(*ast.FuncDecl)
 	return ok && decl.Recv == nil && decl.Name.Name == "main" && st.pass.Pkg.Name() == "main"
 }
@@ -66,6 +66,9 @@ func isMain(st *state, fn ast.Node) bool {
 // findNode returns the live block holding node n and n's index in it.
 func findNode(g *cfg.CFG, n ast.Node) (*cfg.Block, int) {
 	for _, b := range g.Blocks {
+		if !b.Live {
+			continue // dead code leaks nothing
+		}
 		for i, m := range b.Nodes {
 			if m == n {
 				return b, i
