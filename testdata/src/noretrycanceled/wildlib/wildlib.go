@@ -4,6 +4,7 @@ package wildlib
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -31,4 +32,9 @@ func (b Backoff) Wait(ctx context.Context, n int) error {
 		d = b.Max
 	}
 	return Sleep(ctx, d)
+}
+
+// IsContextError reports whether err is a context error.
+func IsContextError(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
