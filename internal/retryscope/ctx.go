@@ -488,6 +488,9 @@ func CheckedAfter(info *types.Info, cur inspector.Cursor, leaves func(ast.Stmt) 
 	// the statements after it; only a check at the top of the loop body
 	// then lies on every way round.
 	jumped := false
+	// pending: the context checked on the way round through the
+	// statement holding cur, when the other way has yet to be seen.
+	var pending *types.Var
 	child, last := cur, inspector.Cursor{}
 	for p := cur.Parent(); p.Node() != nil; child, last, p = p, child, p.Parent() {
 		var list []ast.Stmt
@@ -529,9 +532,19 @@ func CheckedAfter(info *types.Info, cur inspector.Cursor, leaves func(ast.Stmt) 
 		if i < 0 {
 			return nil
 		}
-		if jumped || continues(stmt) {
-			jumped = true
+		if jumped {
 			continue
+		}
+		if continues(stmt) {
+			// `if retryable(err) { <check>; continue }`: the way round
+			// through the if is checked; the other way must be too, or
+			// leave.
+			v := checksBeforeContinue(cur, stmt, stops)
+			if v == nil {
+				jumped = true
+				continue
+			}
+			pending = v
 		}
 		for _, s := range list[i+1:] {
 			if ifs, ok := s.(*ast.IfStmt); ok {
@@ -543,9 +556,30 @@ func CheckedAfter(info *types.Info, cur inspector.Cursor, leaves func(ast.Stmt) 
 				return v
 			}
 			switch s.(type) {
-			case *ast.ReturnStmt, *ast.BranchStmt:
+			case *ast.ReturnStmt:
+				return pending // this way leaves: no attempt follows
+			case *ast.BranchStmt:
 				return nil
 			}
+		}
+	}
+	return nil
+}
+
+// checksBeforeContinue returns the context checked in an if statement
+// whose condition holds cur, that has no else, and whose body checks the
+// context (a statement that leaves when it is done) before any continue.
+func checksBeforeContinue(cur inspector.Cursor, stmt ast.Stmt, stops func(ast.Stmt) *types.Var) *types.Var {
+	ifs, ok := stmt.(*ast.IfStmt)
+	if !ok || ifs.Else != nil || cur.Node().Pos() >= ifs.Body.Pos() {
+		return nil
+	}
+	for _, s := range ifs.Body.List {
+		if v := stops(s); v != nil {
+			return v
+		}
+		if continues(s) {
+			return nil
 		}
 	}
 	return nil

@@ -232,3 +232,32 @@ func afterSkipped(ctx context.Context, wait <-chan int) error {
 		}
 	}
 }
+
+// The way round through the if checks before its continue; the other
+// way leaves, or goes round unchecked.
+func afterInBody(ctx context.Context) error {
+	for {
+		err := op(ctx)
+		if classifyAfter(err) { // want `checked after ctx`
+			if ctx.Err() != nil { // want `exits when ctx is done`
+				return ctx.Err()
+			}
+			continue
+		}
+		return err
+	}
+}
+
+func afterInBodyOtherWay(ctx context.Context, n int) error {
+	for n > 0 {
+		err := op(ctx)
+		if classifyAfter(err) { // want `not checked after`
+			if ctx.Err() != nil { // want `exits when ctx is done`
+				return ctx.Err()
+			}
+			continue
+		}
+		n--
+	}
+	return nil
+}

@@ -65,8 +65,9 @@ func viaHelper(ctx context.Context, cls func(error) (bool, time.Duration), op fu
 	return last
 }
 
-// --- positives -------------------------------------------------------------
-
+// "Retry on DeadlineExceeded" after a wait that returns once the caller
+// has gone: every way round is checked, not reported.
+//
 // "Retry on DeadlineExceeded" means "retry on the attempt's timeout" only
 // while the parent is alive.
 func onTimeout(ctx context.Context, op func(context.Context) error) error { // want onTimeout:"ctx honors\\(0\\)"
@@ -78,7 +79,7 @@ func onTimeout(ctx context.Context, op func(context.Context) error) error { // w
 		if err == nil {
 			return nil
 		}
-		if errors.Is(err, context.DeadlineExceeded) { // want `the attempt's error is classified before ctx.Err\(\) is checked`
+		if errors.Is(err, context.DeadlineExceeded) {
 			if err := attempt.Sleep(ctx, time.Second); err != nil {
 				return err
 			}
@@ -222,6 +223,8 @@ func overridden(ctx context.Context, op func(context.Context) error) error { // 
 	}
 	return err
 }
+
+// --- positives -------------------------------------------------------------
 
 // A continue right after the verdict skips the select that would have
 // noticed the caller leaving: the next attempt starts at once.
