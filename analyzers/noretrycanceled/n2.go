@@ -151,7 +151,7 @@ func (r *runner) n2(loops []*loop) {
 			}
 			switch n := c.Node().(type) {
 			case *ast.CallExpr:
-				if retryscope.ContextOf(r.info, n) != nil {
+				if retryscope.ContextOf(r.info, n) != nil || r.callsConsultingLit(n) {
 					consults = true
 				}
 				if isTimeSleep(r.info, n) {
@@ -364,4 +364,17 @@ func inLitBelow(c inspector.Cursor, root ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// callsConsultingLit reports whether call calls a local function literal
+// (sleep := func(d time.Duration) bool { select { case <-ctx.Done(): ...
+// } }) whose body consults a context: a wait or check the loop does
+// through a closure.
+func (r *runner) callsConsultingLit(call *ast.CallExpr) bool {
+	v := identVar(r.info, call.Fun)
+	if v == nil {
+		return false
+	}
+	lit, ok := ast.Unparen(r.defs[v]).(*ast.FuncLit)
+	return ok && retryscope.ConsultsContext(r.info, lit, nil)
 }
