@@ -140,6 +140,10 @@
 //     does not wait; a select that waits on another channel besides the
 //     timer (it may be the cancellation); a blind sleep beside a select on
 //     ctx.Done(), the fallback for a context that cannot be cancelled;
+//   - loops that call a local closure whose body consults the context
+//     (sleep := func(d time.Duration) bool { select { case <-ctx.Done():
+//     ... } }), and calls that look like waits (clk.SleepContext(ctx,
+//     d)) and are handed the context, whatever they are called through;
 //   - loops that hand the context to a call whose error ends the loop (by
 //     Go's convention such a call fails once the context is done), and
 //     loops that do not go round again when the attempt fails with

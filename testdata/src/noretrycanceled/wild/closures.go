@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/avast/retry-go/v4"
 )
 
 var errStopped = errors.New("stopped")
@@ -44,4 +46,20 @@ func closureBlind(ctx context.Context, op func(context.Context) error) error {
 		pause(time.Duration(i) * time.Second)
 	}
 	return err
+}
+
+// A RetryIf that retries a per-attempt timeout, in an option list that
+// also carries retry.Context: retry-go then stops in its wait.
+func perAttemptOpts(ctx context.Context, op func(context.Context) error) error {
+	opts := []retry.Option{
+		retry.Context(ctx),
+		retry.RetryIf(func(err error) bool {
+			return !errors.Is(err, context.Canceled)
+		}),
+	}
+	return retry.Do(func() error {
+		actx, cancel := context.WithTimeout(ctx, time.Second)
+		defer cancel()
+		return op(actx)
+	}, opts...)
 }
