@@ -148,7 +148,12 @@ func (s *Server) LatestQuote(ctx context.Context, sku string) (Quote, error) {
 		if err == nil {
 			return q, nil
 		}
-		// BAD(N4): classified before ctx.Err() is checked: the attempt's own timeout looks like the caller leaving, and the series stops.
+		// BAD(N4): classified before ctx.Err() is checked: a DeadlineExceeded from the caller's own
+		// deadline is taken for the attempt's timeout, and the loop skips the wait below that would
+		// have noticed the caller leaving.
+		if errors.Is(err, context.DeadlineExceeded) {
+			continue
+		}
 		if !classify.ShouldRetry(err, true) {
 			return q, err
 		}
