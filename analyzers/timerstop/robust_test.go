@@ -13,15 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 )
 
-func TestExtractDoc(t *testing.T) {
-	src := "// Package x does x.\n//\n// # Analyzer x\n//\n// x: one line\n//\n// More.\n//\n// # Other\n//\n// no\npackage x\n"
-	got, err := extractDoc(src, "x")
-	if err != nil || got != "x: one line\n\nMore." {
-		t.Errorf("extractDoc = %q, %v", got, err)
-	}
-	if _, err := extractDoc(src, "y"); err == nil {
-		t.Error("extractDoc found a missing section")
-	}
+func TestDoc(t *testing.T) {
 	if first, _, _ := strings.Cut(Analyzer.Doc, "\n"); !strings.HasPrefix(first, "timerstop: ") {
 		t.Errorf("Doc's first line %q is not the summary", first)
 	}

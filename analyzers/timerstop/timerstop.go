@@ -13,6 +13,8 @@ import (
 	"golang.org/x/tools/go/analysis/passes/ctrlflow"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/edge"
+
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -26,7 +28,7 @@ var doc string
 // rules T1-T6), according to the Go version of each file.
 var Analyzer = &analysis.Analyzer{
 	Name:     "timerstop",
-	Doc:      mustExtractDoc(doc, "timerstop"),
+	Doc:      analysisdoc.MustExtract(doc, "timerstop"),
 	URL:      "https://github.com/reslint/reslint#timerstop",
 	Requires: []*analysis.Analyzer{inspect.Analyzer, ctrlflow.Analyzer},
 	Run:      run,
