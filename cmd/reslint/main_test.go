@@ -102,7 +102,6 @@ func matchText(t *testing.T, out string) {
 	}
 }
 
-
 const pkgs = "./app/... ./retry/... ./clean/... ./timers/..."
 
 func TestStandaloneText(t *testing.T) {
