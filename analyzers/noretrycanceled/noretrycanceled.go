@@ -13,7 +13,6 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reslint/reslint/internal/analysisdoc"
-	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/directive"
 	"github.com/reslint/reslint/internal/retryscope"
 )
@@ -56,8 +55,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 	// Facts first: every package exports them, so that a sleepCtx in one
 	// package is known in the next.
-	r.decls = classify.FuncDecls(r.info, r.in)
-	r.defs = classify.SingleDefs(r.info, r.in)
+	r.decls, r.defs = r.res.Decls, r.res.Defs
 	r.facts(r.in)
 	r.n1()
 	loops := r.retryLoops()

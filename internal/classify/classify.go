@@ -24,7 +24,6 @@ package classify
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -169,9 +168,12 @@ func Find(pass *analysis.Pass, in *inspector.Inspector, res *retryscope.Result) 
 		pass:   pass,
 		info:   pass.TypesInfo,
 		res:    res,
-		decls:  FuncDecls(pass.TypesInfo, in),
-		defs:   SingleDefs(pass.TypesInfo, in),
 		byBody: map[ast.Node]*Classifier{},
+	}
+	if res != nil && res.Defs != nil {
+		f.decls, f.defs = res.Decls, res.Defs
+	} else {
+		f.decls, f.defs = retryscope.FuncDecls(pass.TypesInfo, in), retryscope.SingleDefs(pass.TypesInfo, in)
 	}
 	for c := range in.Root().Preorder((*ast.FuncDecl)(nil), (*ast.CallExpr)(nil), (*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
 		switch n := c.Node().(type) {
@@ -188,74 +190,6 @@ func Find(pass *analysis.Pass, in *inspector.Inspector, res *retryscope.Result) 
 		}
 	}
 	return f.out
-}
-
-// FuncDecls maps the package's functions and methods to their declarations.
-func FuncDecls(info *types.Info, in *inspector.Inspector) map[*types.Func]*ast.FuncDecl {
-	m := map[*types.Func]*ast.FuncDecl{}
-	for c := range in.Root().Preorder((*ast.FuncDecl)(nil)) {
-		d := c.Node().(*ast.FuncDecl)
-		if fn, ok := info.Defs[d.Name].(*types.Func); ok && d.Body != nil {
-			m[fn] = d
-		}
-	}
-	return m
-}
-
-// SingleDefs maps each variable (local or package-level) that is given a
-// value exactly once — by := , = or var — and never has its address taken,
-// to that value.
-func SingleDefs(info *types.Info, in *inspector.Inspector) map[*types.Var]ast.Expr {
-	defs := map[*types.Var]ast.Expr{}
-	count := map[*types.Var]int{}
-	note := func(id *ast.Ident, val ast.Expr) {
-		v, ok := info.ObjectOf(id).(*types.Var)
-		if !ok || v.IsField() {
-			return
-		}
-		count[v]++
-		defs[v] = val
-	}
-	for c := range in.Root().Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil)) {
-		switch n := c.Node().(type) {
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok {
-					var val ast.Expr
-					if len(n.Rhs) == len(n.Lhs) && (n.Tok == token.DEFINE || n.Tok == token.ASSIGN) {
-						val = n.Rhs[i]
-					}
-					note(id, val)
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				var val ast.Expr
-				if len(n.Values) == len(n.Names) {
-					val = n.Values[i]
-				}
-				note(id, val)
-			}
-		case *ast.UnaryExpr:
-			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND {
-				if v, ok := info.ObjectOf(id).(*types.Var); ok {
-					count[v] += 2
-				}
-			}
-		case *ast.IncDecStmt:
-			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
-				if v, ok := info.ObjectOf(id).(*types.Var); ok {
-					count[v] += 2
-				}
-			}
-		}
-	}
-	for v, n := range count {
-		if n != 1 || defs[v] == nil {
-			delete(defs, v)
-		}
-	}
-	return defs
 }
 
 // funcDecl records marked and name-shaped classifier declarations.

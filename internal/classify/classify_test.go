@@ -42,7 +42,7 @@ func probe(find, eval bool) *analysis.Analyzer {
 		Run: func(pass *analysis.Pass) (any, error) {
 			in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 			res := pass.ResultOf[retryscope.Analyzer].(*retryscope.Result)
-			opt := &classify.Options{Decls: classify.FuncDecls(pass.TypesInfo, in), Defs: classify.SingleDefs(pass.TypesInfo, in)}
+			opt := &classify.Options{Decls: retryscope.FuncDecls(pass.TypesInfo, in), Defs: retryscope.SingleDefs(pass.TypesInfo, in)}
 			for _, c := range classify.Find(pass, in, res) {
 				var srcs []string
 				for _, s := range c.Sources() {

@@ -132,6 +132,11 @@ type Scope struct {
 // Result is the retry scopes of a package.
 type Result struct {
 	Scopes []*Scope
+	// Defs maps variables given a value exactly once to it (SingleDefs),
+	// and Decls the package's functions with bodies to their declarations:
+	// computed once here for every analyzer.
+	Defs   map[*types.Var]ast.Expr
+	Decls  map[*types.Func]*ast.FuncDecl
 	helper map[*types.Func][]int // this package's and imported helpers seen
 }
 
@@ -181,10 +186,9 @@ func run(pass *analysis.Pass) (any, error) {
 	st := &state{
 		pass:    pass,
 		info:    pass.TypesInfo,
-		decls:   map[*types.Func]*ast.FuncDecl{},
 		calls:   map[*types.Func][]int{},
 		helpers: map[*types.Func]*HelperFact{},
-		defs:    singleDefs(pass.TypesInfo, in),
+		defs:    SingleDefs(pass.TypesInfo, in),
 		extra:   map[string]bool{},
 	}
 	for f := range strings.SplitSeq(retryFuncs, ",") {
@@ -192,15 +196,10 @@ func run(pass *analysis.Pass) (any, error) {
 			st.extra[f] = true
 		}
 	}
-	for c := range in.Root().Preorder((*ast.FuncDecl)(nil)) {
-		d := c.Node().(*ast.FuncDecl)
-		if fn, ok := pass.TypesInfo.Defs[d.Name].(*types.Func); ok && d.Body != nil {
-			st.decls[fn] = d
-		}
-	}
+	st.decls = FuncDecls(pass.TypesInfo, in)
 	st.inferFuncFacts(in)
 
-	res := &Result{helper: map[*types.Func][]int{}}
+	res := &Result{helper: map[*types.Func][]int{}, Defs: st.defs, Decls: st.decls}
 	for fn, h := range st.helpers {
 		res.helper[fn] = h.Params
 	}
@@ -222,10 +221,12 @@ func run(pass *analysis.Pass) (any, error) {
 	return res, nil
 }
 
-// singleDefs maps each local variable that is assigned exactly once (by
-// := or var with a value) to its value, so closures stored in variables
-// and executors built in one place can be followed.
-func singleDefs(info *types.Info, in *inspector.Inspector) map[*types.Var]ast.Expr {
+// SingleDefs maps each variable (local or package-level) that is given a
+// value exactly once — by :=, = or var — and never has its address taken
+// nor is incremented, to that value, so closures stored in variables and
+// executors built in one place can be followed. Analyzers read the one
+// computed here from Result.Defs.
+func SingleDefs(info *types.Info, in *inspector.Inspector) map[*types.Var]ast.Expr {
 	defs := map[*types.Var]ast.Expr{}
 	count := map[*types.Var]int{}
 	note := func(id *ast.Ident, val ast.Expr) {
@@ -236,7 +237,7 @@ func singleDefs(info *types.Info, in *inspector.Inspector) map[*types.Var]ast.Ex
 		count[v]++
 		defs[v] = val
 	}
-	for c := range in.Root().Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil)) {
+	for c := range in.Root().Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil)) {
 		switch n := c.Node().(type) {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
@@ -265,6 +266,12 @@ func singleDefs(info *types.Info, in *inspector.Inspector) map[*types.Var]ast.Ex
 					count[v] += 2
 				}
 			}
+		case *ast.IncDecStmt:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
+				if v, ok := info.ObjectOf(id).(*types.Var); ok {
+					count[v] += 2
+				}
+			}
 		}
 	}
 	for v, n := range count {
@@ -273,6 +280,19 @@ func singleDefs(info *types.Info, in *inspector.Inspector) map[*types.Var]ast.Ex
 		}
 	}
 	return defs
+}
+
+// FuncDecls maps the package's functions that have a body to their
+// declarations.
+func FuncDecls(info *types.Info, in *inspector.Inspector) map[*types.Func]*ast.FuncDecl {
+	m := map[*types.Func]*ast.FuncDecl{}
+	for c := range in.Root().Preorder((*ast.FuncDecl)(nil)) {
+		d := c.Node().(*ast.FuncDecl)
+		if fn, ok := info.Defs[d.Name].(*types.Func); ok && d.Body != nil {
+			m[fn] = d
+		}
+	}
+	return m
 }
 
 // funcParams returns the func-typed parameters of fn with their indices.
