@@ -246,3 +246,100 @@ func skipsWait(ctx context.Context, op func(context.Context) error) error { // w
 		}
 	}
 }
+
+// --- more shapes of the same mistake --------------------------------------
+
+type client struct{ timeout time.Duration }
+
+func (c *client) retryable(err error) bool {
+	return errors.Is(err, context.DeadlineExceeded)
+}
+
+// A method-value classifier held in a variable, then continue.
+func (c *client) methodValue(ctx context.Context, op func(context.Context) error) error { // want methodValue:"ctx timeout\\(0\\)"
+	shouldRetry := c.retryable
+	for i := 0; i < 3; i++ {
+		actx, cancel := context.WithTimeout(ctx, c.timeout)
+		err := op(actx)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		if shouldRetry(err) { // want `the attempt's error is classified before ctx.Err\(\) is checked`
+			continue
+		}
+		return err
+	}
+	return nil
+}
+
+// A generic helper with a classifier parameter.
+func Retry[T any](ctx context.Context, cls func(error) bool, op func(context.Context) (T, error)) (T, error) { // want Retry:"ctx timeout\\(0\\)"
+	var zero T
+	for {
+		actx, cancel := context.WithTimeout(ctx, time.Second)
+		v, err := op(actx)
+		cancel()
+		if err == nil {
+			return v, nil
+		}
+		if !cls(err) { // want `the attempt's error is classified before ctx.Err\(\) is checked`
+			return zero, err
+		}
+	}
+}
+
+// A closure classifier and a blind sleep: nothing looks at the parent.
+func closureSleep(ctx context.Context, op func(context.Context) error) error { // want closureSleep:"ctx timeout\\(0\\)"
+	isTimeout := func(err error) bool { return errors.Is(err, context.DeadlineExceeded) }
+	for attempt := 0; attempt < 5; attempt++ {
+		actx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+		err := op(actx)
+		cancel()
+		if err == nil || !isTimeout(err) { // want `the attempt's error is classified before ctx.Err\(\) is checked`
+			return err
+		}
+		time.Sleep(50 * time.Millisecond) // want `time.Sleep in a retry loop cannot be interrupted`
+	}
+	return nil
+}
+
+// Negative twin of methodValue: the parent is checked before the verdict.
+func (c *client) methodValueParentFirst(ctx context.Context, op func(context.Context) error) error { // want methodValueParentFirst:"ctx honors\\(0\\)"
+	shouldRetry := c.retryable
+	for i := 0; i < 3; i++ {
+		actx, cancel := context.WithTimeout(ctx, c.timeout)
+		err := op(actx)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if shouldRetry(err) {
+			continue
+		}
+		return err
+	}
+	return nil
+}
+
+// Negative twin of Retry: the generic helper checks the parent first.
+func RetryParentFirst[T any](ctx context.Context, cls func(error) bool, op func(context.Context) (T, error)) (T, error) { // want RetryParentFirst:"ctx honors\\(0\\) timeout\\(0\\) checked\\(1\\)"
+	var zero T
+	for {
+		actx, cancel := context.WithTimeout(ctx, time.Second)
+		v, err := op(actx)
+		cancel()
+		if err == nil {
+			return v, nil
+		}
+		if err := ctx.Err(); err != nil {
+			return zero, err
+		}
+		if !cls(err) {
+			return zero, err
+		}
+	}
+}
