@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -36,7 +35,7 @@ func (c *checker) checkKeys() {
 		where, fix := c.where(sc)
 		if k == kindPuts {
 			c.r.Reportf(s.call.Pos(), "%s puts a freshly generated idempotency key (%s) on what it builds, and it is called %s, so every attempt sends a new key and the server cannot deduplicate; call it once %s",
-				funcDisplay(s.fn), sink, where, fix)
+				retryscope.DisplayName(s.fn), sink, where, fix)
 			continue
 		}
 		if k == kindGen && s.weak && !c.mentionsKey(c.scopeCursor(sc)) {
@@ -57,7 +56,7 @@ func (c *checker) checkKeys() {
 			}
 			what := "idempotency key"
 			if k == kindFresh {
-				what = "idempotency key from " + funcDisplay(s.fn)
+				what = "idempotency key from " + retryscope.DisplayName(s.fn)
 			}
 			d := analysis.Diagnostic{
 				Pos: s.call.Pos(),
@@ -137,22 +136,4 @@ func (c *checker) where(sc *retryscope.Scope) (where, fix string) {
 
 func within(n ast.Node, pos token.Pos) bool {
 	return pos.IsValid() && n.Pos() <= pos && pos < n.End()
-}
-
-// funcDisplay names fn for messages: pkg.Func or pkg.Type.Method.
-func funcDisplay(fn *types.Func) string {
-	name := fn.Name()
-	if r := fn.Type().(*types.Signature).Recv(); r != nil {
-		t := r.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			name = n.Obj().Name() + "." + name
-		}
-	}
-	if fn.Pkg() != nil {
-		name = fn.Pkg().Name() + "." + name
-	}
-	return name
 }

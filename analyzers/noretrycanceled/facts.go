@@ -263,7 +263,7 @@ func (r *runner) checkedParams(sig *types.Signature, cur inspector.Cursor) []int
 		}
 		var errVar *types.Var
 		for _, a := range call.Args {
-			if av := identVar(r.info, a); av != nil && isError(av.Type()) {
+			if av := identVar(r.info, a); av != nil && retryscope.IsError(av.Type()) {
 				errVar = av
 			}
 		}
@@ -288,7 +288,7 @@ func (r *runner) checkedParams(sig *types.Signature, cur inspector.Cursor) []int
 func classifierShaped(sig *types.Signature) bool {
 	hasErr := false
 	for i := range sig.Params().Len() {
-		if isError(sig.Params().At(i).Type()) {
+		if retryscope.IsError(sig.Params().At(i).Type()) {
 			hasErr = true
 		}
 	}
@@ -408,10 +408,6 @@ func identVar(info *types.Info, e ast.Expr) *types.Var {
 	}
 	v, _ := info.ObjectOf(id).(*types.Var)
 	return v
-}
-
-func isError(t types.Type) bool {
-	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 func sortedKeys(m map[int]bool) []int {

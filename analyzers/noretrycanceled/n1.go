@@ -199,7 +199,7 @@ func (r *runner) classifierUses(cls []*classify.Classifier) map[types.Object][]u
 		if call, ok := ex.Parent().Node().(*ast.CallExpr); ok && call.Fun == ex.Node() {
 			var errVar *types.Var
 			for _, a := range call.Args {
-				if v := identVar(r.info, a); v != nil && isError(v.Type()) {
+				if v := identVar(r.info, a); v != nil && retryscope.IsError(v.Type()) {
 					errVar = v
 				}
 			}
@@ -349,7 +349,7 @@ func (r *runner) chainAborts(s *classify.Site, h classify.Hypothesis) bool {
 			}
 			var errp *types.Var
 			for i := range sig.Params().Len() {
-				if isError(sig.Params().At(i).Type()) {
+				if retryscope.IsError(sig.Params().At(i).Type()) {
 					errp = sig.Params().At(i)
 				}
 			}

@@ -39,7 +39,7 @@ func (r *runner) retryLoops() []*loop {
 		if !ok {
 			continue
 		}
-		l := &loop{cur: cur, node: s.Loop, body: bodyOf(s.Loop), attempt: s.Attempt, errVar: s.ErrVar}
+		l := &loop{cur: cur, node: s.Loop, body: retryscope.LoopBody(s.Loop), attempt: s.Attempt, errVar: s.ErrVar}
 		seen[s.Loop] = l
 		out = append(out, l)
 	}
@@ -67,7 +67,7 @@ func (r *runner) retryLoops() []*loop {
 				continue
 			}
 			if attempt, errVar := opCall(r.info, lc, opVars); attempt != nil {
-				l := &loop{cur: lc, node: lc.Node(), body: bodyOf(lc.Node()), attempt: attempt, errVar: errVar}
+				l := &loop{cur: lc, node: lc.Node(), body: retryscope.LoopBody(lc.Node()), attempt: attempt, errVar: errVar}
 				seen[lc.Node()] = l
 				out = append(out, l)
 			}
@@ -98,7 +98,7 @@ func opCall(info *types.Info, lc inspector.Cursor, ops map[*types.Var]bool) (*as
 		switch p := c.Parent().Node().(type) {
 		case *ast.AssignStmt:
 			if len(p.Rhs) == 1 && len(p.Lhs) > 0 {
-				if v := identVar(info, p.Lhs[len(p.Lhs)-1]); v != nil && isError(v.Type()) {
+				if v := identVar(info, p.Lhs[len(p.Lhs)-1]); v != nil && retryscope.IsError(v.Type()) {
 					errVar = v
 				}
 			}
@@ -117,16 +117,6 @@ func enclosingLoop(c inspector.Cursor) ast.Node {
 		case *ast.FuncLit, *ast.FuncDecl:
 			return nil
 		}
-	}
-	return nil
-}
-
-func bodyOf(n ast.Node) *ast.BlockStmt {
-	switch l := n.(type) {
-	case *ast.ForStmt:
-		return l.Body
-	case *ast.RangeStmt:
-		return l.Body
 	}
 	return nil
 }

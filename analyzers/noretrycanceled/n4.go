@@ -107,7 +107,7 @@ func (r *runner) attemptErrors(l *loop, children map[*types.Var]bool) map[*types
 			continue
 		}
 		ev := identVar(r.info, as.Lhs[len(as.Lhs)-1])
-		if ev == nil || !isError(ev.Type()) {
+		if ev == nil || !retryscope.IsError(ev.Type()) {
 			continue
 		}
 		underChild := false

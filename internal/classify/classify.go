@@ -590,7 +590,7 @@ func (c *Classifier) params() {
 	for i := range ps.Len() {
 		p := ps.At(i)
 		switch {
-		case isError(p.Type()):
+		case retryscope.IsError(p.Type()):
 			c.Err = p
 		case retryscope.IsContext(p.Type()):
 			c.Ctx = p
@@ -611,7 +611,7 @@ func shapeOf(sig *types.Signature, strict bool) (Shape, bool) {
 	}
 	hasErr := false
 	for i := range ps.Len() {
-		if isError(ps.At(i).Type()) {
+		if retryscope.IsError(ps.At(i).Type()) {
 			hasErr = true
 		}
 	}
@@ -625,7 +625,7 @@ func shapeOf(sig *types.Signature, strict bool) (Shape, bool) {
 			return Bool, true
 		case isNamed(rs.At(1).Type(), "time", "Duration"):
 			return BoolDuration, true
-		case isError(rs.At(1).Type()) && !strict:
+		case retryscope.IsError(rs.At(1).Type()) && !strict:
 			return BoolError, true
 		}
 		return 0, false
@@ -683,10 +683,6 @@ func isCheckRetryField(info *types.Info, sel *ast.SelectorExpr) bool {
 		return false
 	}
 	return isNamed(s.Recv(), RetryablehttpPath, "Client")
-}
-
-func isError(t types.Type) bool {
-	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 func isBool(t types.Type) bool {

@@ -1156,7 +1156,7 @@ func (ip *interp) varVal(v *types.Var, st *state) val {
 				return val{k: kSentinel, obj: v, ctx: v.Name()}
 			}
 		}
-		if isError(v.Type()) {
+		if retryscope.IsError(v.Type()) {
 			if d := ip.opt.Defs[v]; d != nil {
 				if s := ip.eval(d, st); s.k == kSentinel {
 					return s
@@ -1166,7 +1166,7 @@ func (ip *interp) varVal(v *types.Var, st *state) val {
 		}
 		return unknown(false)
 	}
-	return unknown(isError(v.Type()) || retryscope.IsContext(v.Type()))
+	return unknown(retryscope.IsError(v.Type()) || retryscope.IsContext(v.Type()))
 }
 
 // mentionsDep reports whether e refers to the error, the response, a
@@ -1189,7 +1189,7 @@ func (ip *interp) mentionsDep(e ast.Node, st *state) bool {
 			dep = true
 		} else if x, ok := st.env[v]; ok {
 			dep = x.dep || x.k == kErr || x.k == kStatus || x.k == kCode
-		} else if isError(v.Type()) && (v.Pkg() == nil || v.Parent() != v.Pkg().Scope()) {
+		} else if retryscope.IsError(v.Type()) && (v.Pkg() == nil || v.Parent() != v.Pkg().Scope()) {
 			dep = true
 		}
 		return true

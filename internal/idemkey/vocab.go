@@ -14,6 +14,8 @@ package idemkey
 import (
 	"go/types"
 	"strings"
+
+	"github.com/reslint/reslint/internal/retryscope"
 )
 
 // Config is the key vocabulary a user can extend: header names (the
@@ -84,20 +86,6 @@ func (c *Config) IsKeyName(name string) bool {
 	return false
 }
 
-// StripMajor removes a trailing /vN (N >= 2) from an import path.
-func StripMajor(path string) string {
-	i := strings.LastIndex(path, "/v")
-	if i < 0 || i+2 >= len(path) {
-		return path
-	}
-	for _, r := range path[i+2:] {
-		if r < '0' || r > '9' {
-			return path
-		}
-	}
-	return path[:i]
-}
-
 // generators lists, by import path without major-version suffix, the
 // functions (and, for the uuid and rand generators, methods) that return a
 // new value on every call.
@@ -134,7 +122,7 @@ func genPath(path string) string {
 	if path == "math/rand/v2" {
 		return path
 	}
-	return StripMajor(path)
+	return retryscope.StripMajor(path)
 }
 
 // IsGeneratorPackage reports whether importing path may bring a generator

@@ -501,7 +501,7 @@ func CheckedAfter(info *types.Info, cur inspector.Cursor, leaves func(ast.Stmt) 
 			// At the end of the loop body: the loop goes round, and the
 			// next attempt passes the statements above the one holding
 			// cur.
-			if body := bodyOf(n); child.Node() == body && last.Node() != nil {
+			if body := LoopBody(n); child.Node() == body && last.Node() != nil {
 				if i := slices.Index(body.List, last.Node().(ast.Stmt)); i >= 0 {
 					for _, s := range body.List[:i] {
 						if v := stops(s); v != nil {
@@ -581,17 +581,6 @@ func checksBeforeContinue(cur inspector.Cursor, stmt ast.Stmt, stops func(ast.St
 		if continues(s) {
 			return nil
 		}
-	}
-	return nil
-}
-
-// bodyOf returns the body of a for or range loop.
-func bodyOf(n ast.Node) *ast.BlockStmt {
-	switch l := n.(type) {
-	case *ast.ForStmt:
-		return l.Body
-	case *ast.RangeStmt:
-		return l.Body
 	}
 	return nil
 }

@@ -39,13 +39,14 @@ func errVarOf(info *types.Info, parent ast.Node, call *ast.CallExpr) *types.Var 
 	}
 	obj := info.ObjectOf(id)
 	v, _ := obj.(*types.Var)
-	if v == nil || !isError(v.Type()) {
+	if v == nil || !IsError(v.Type()) {
 		return nil
 	}
 	return v
 }
 
-func isError(t types.Type) bool {
+// IsError reports whether t is the predeclared error type.
+func IsError(t types.Type) bool {
 	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
@@ -58,7 +59,7 @@ func returnsError(info *types.Info, call *ast.CallExpr) bool {
 		}
 		t = tup.At(tup.Len() - 1).Type()
 	}
-	return isError(t)
+	return IsError(t)
 }
 
 // nilTest reports whether cond contains, as a top-level conjunct or

@@ -370,7 +370,7 @@ func markedParams(fn *types.Func, names []string) []int {
 			}
 			continue
 		}
-		if sig := p.Type().Underlying().(*types.Signature); sig.Results().Len() > 0 && isError(sig.Results().At(sig.Results().Len()-1).Type()) {
+		if sig := p.Type().Underlying().(*types.Signature); sig.Results().Len() > 0 && IsError(sig.Results().At(sig.Results().Len()-1).Type()) {
 			ps = append(ps, i)
 		}
 	}
@@ -444,7 +444,7 @@ func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls
 		callsSet[p] = true
 		if loop := enclosingLoop(c); loop != nil {
 			if ev := errVarOf(st.info, c.Parent().Node(), call); ev != nil && retryLike(st.info, loop, call, ev) {
-				if !rangesOverCollection(st.info, loop) || Waits(st.info, loopBody(loop)) {
+				if !rangesOverCollection(st.info, loop) || Waits(st.info, LoopBody(loop)) {
 					retriedSet[p] = true
 				}
 			}
@@ -493,7 +493,8 @@ func enclosingLoop(c inspector.Cursor) ast.Node {
 	return nil
 }
 
-func loopBody(loop ast.Node) *ast.BlockStmt {
+// LoopBody returns the body of a for or range statement, or nil.
+func LoopBody(loop ast.Node) *ast.BlockStmt {
 	switch l := loop.(type) {
 	case *ast.ForStmt:
 		return l.Body
@@ -568,8 +569,8 @@ func qualifiedName(fn *types.Func) string {
 	return fn.Pkg().Path() + "." + fn.Name()
 }
 
-// displayName names fn for messages: pkg.Func or pkg.Type.Method.
-func displayName(fn *types.Func) string {
+// DisplayName names fn for messages: pkg.Func or pkg.Type.Method.
+func DisplayName(fn *types.Func) string {
 	name := fn.Name()
 	if r := fn.Type().(*types.Signature).Recv(); r != nil {
 		t := r.Type()
@@ -608,7 +609,7 @@ func (st *state) findClosures(in *inspector.Inspector, res *Result) {
 				continue
 			}
 			res.Scopes = append(res.Scopes, &Scope{
-				Kind: Closure, Body: body, Func: decl, Call: call, OpIndex: ai, Helper: displayName(fn),
+				Kind: Closure, Body: body, Func: decl, Call: call, OpIndex: ai, Helper: DisplayName(fn),
 			})
 		}
 	}
@@ -669,7 +670,7 @@ func (st *state) opBody(arg ast.Expr) (*ast.BlockStmt, ast.Node) {
 func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 	for c := range in.Root().Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
 		loop := c.Node()
-		body := loopBody(loop)
+		body := LoopBody(loop)
 		if body == nil || !Waits(st.info, body) {
 			continue
 		}
@@ -716,7 +717,7 @@ func (st *state) findClientSends(in *inspector.Inspector, res *Result) {
 		name := ""
 		switch fn.Pkg().Path() {
 		case RetryablehttpPath:
-			name = displayName(fn)
+			name = DisplayName(fn)
 		case "net/http":
 			if st.fromStandardClient(call) {
 				name = "retryablehttp.Client.StandardClient"
