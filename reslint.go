@@ -11,13 +11,16 @@ import (
 	"github.com/reslint/reslint/analyzers/noretrycanceled"
 	"github.com/reslint/reslint/analyzers/timerstop"
 	"github.com/reslint/reslint/internal/retryscope"
+	"github.com/reslint/reslint/internal/suite"
 )
 
-// Analyzers returns the suite, in a stable order. retryscope comes first:
-// the others build on it, and it owns the suite-wide settings (retryfuncs)
-// and the check of //reslint: directives.
+// Analyzers returns the suite, in a stable order. The root analyzer comes
+// first: it checks //reslint: directives and holds the suite-wide settings
+// (-reslint.tests). retryscope reports nothing; it is listed so that its
+// settings (retryfuncs, show) are flags of the command.
 func Analyzers() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
+		suite.Analyzer,
 		retryscope.Analyzer,
 		idemkeyperseries.Analyzer,
 		noretrycanceled.Analyzer,

@@ -94,7 +94,7 @@ func TestE2EGolangciLint(t *testing.T) {
 		// timerstop reports the ticker only because the configuration's
 		// timerstop.strict reached its flag.
 		for _, want := range []string{
-			"app/app.go:50: retryscope: //reslint:ignore directive has no reason",
+			"app/app.go:50: reslint: //reslint:ignore directive has no reason",
 			"app/app.go:35: timerstop: ticker t is not stopped",
 		} {
 			if !slices.ContainsFunc(got, func(f string) bool { return strings.HasPrefix(f, want) }) {
@@ -137,8 +137,8 @@ func TestE2EGolangciLint(t *testing.T) {
 		// Only reslint: the example leaves golangci-lint's standard
 		// linters on, which cost time and say nothing about the plugin.
 		out, code := runGCL(ctx, t, custom, mod, filepath.Join(root, ".golangci.example.yml"), "--default=none")
-		if code != 1 || !strings.Contains(out, "retryscope: //reslint:ignore directive has no reason") {
-			t.Errorf(".golangci.example.yml: exit %d, want 1 with the retryscope finding:\n%s", code, out)
+		if code != 1 || !strings.Contains(out, "reslint: //reslint:ignore directive has no reason") {
+			t.Errorf(".golangci.example.yml: exit %d, want 1 with the directive finding:\n%s", code, out)
 		}
 	})
 

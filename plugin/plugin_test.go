@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reslint/reslint"
+	"github.com/reslint/reslint/internal/retryscope"
 )
 
 // fakeFlags is a small suite with the shapes that matter for name
@@ -192,7 +193,7 @@ func TestRegistered(t *testing.T) {
 	if want := names(reslint.Analyzers()); !slices.Equal(names(got), want) {
 		t.Errorf("analyzers %v, want the suite %v", names(got), want)
 	}
-	if f := reslint.Analyzers()[0].Flags.Lookup("retryfuncs"); f == nil || f.Value.String() != "example.com/r.Do" {
+	if f := retryscope.Analyzer.Flags.Lookup("retryfuncs"); f == nil || f.Value.String() != "example.com/r.Do" {
 		t.Errorf("retryfuncs not set through the plugin: %v", f)
 	}
 

@@ -34,7 +34,7 @@ func (c *checker) checkKeys() {
 		}
 		where, fix := c.where(sc)
 		if k == kindPuts {
-			c.r.Reportf(s.call.Pos(), "%s puts a freshly generated idempotency key (%s) on what it builds, and it is called %s, so every attempt sends a new key and the server cannot deduplicate; call it once %s",
+			c.r.Rulef("I1", s.call.Pos(), "%s puts a freshly generated idempotency key (%s) on what it builds, and it is called %s, so every attempt sends a new key and the server cannot deduplicate; call it once %s",
 				retryscope.DisplayName(s.fn), sink, where, fix)
 			continue
 		}
@@ -69,6 +69,7 @@ func (c *checker) checkKeys() {
 					d.SuggestedFixes = []analysis.SuggestedFix{*f}
 				}
 			}
+			d.Category = "I1"
 			c.r.Report(d)
 			break
 		}

@@ -76,11 +76,6 @@ func isNamed(t types.Type, path, name string) bool {
 // scope with no idempotency key set on it.
 func (c *checker) checkPosts() {
 	for _, p := range c.posts {
-		// Tests retry POSTs against test servers and sandboxes to ride out
-		// flakes, where a duplicate costs nothing and no key is expected.
-		if strings.HasSuffix(c.pass.Fset.Position(p.call.Pos()).Filename, "_test.go") {
-			continue
-		}
 		if p.oneShot {
 			// client.Post builds and sends in one call: no key can be set.
 			if sc := c.postScope(p.call.Pos(), c.enclosingFunc(p.cur)); sc != nil {
@@ -166,7 +161,7 @@ func (c *checker) reportPost(p *post, sc *retryscope.Scope) {
 	if sc.Kind == retryscope.Loop {
 		before = "before the loop"
 	}
-	c.r.Reportf(p.call.Pos(), "%s is retried without an idempotency key: after a timeout the server may have applied it already, and the retry applies it again; set an %s header generated once %s",
+	c.r.Rulef("I2", p.call.Pos(), "%s is retried without an idempotency key: after a timeout the server may have applied it already, and the retry applies it again; set an %s header generated once %s",
 		p.method, c.cfg.Headers[0], before)
 }
 

@@ -60,7 +60,7 @@ func (r *runner) errorList(c *classify.Classifier) {
 	if e == nil || r.chainAborts(c.Sites[0], classify.Canceled) {
 		return
 	}
-	r.reportf(e.Pos(), "retry policy handles context.Canceled as retryable: the caller has left and nobody waits for the result; drop it from HandleErrors")
+	r.reportf("N1", e.Pos(), "retry policy handles context.Canceled as retryable: the caller has left and nobody waits for the result; drop it from HandleErrors")
 }
 
 // classifier evaluates one classifier and reports its returns that answer
@@ -110,7 +110,7 @@ func (r *runner) classifier(c *classify.Classifier, opt *classify.Options, isCls
 		}
 	}
 	for _, ret := range order {
-		r.reportf(ret.Pos(), "%s", n1Message(c, byRet[ret], consults))
+		r.reportf("N1", ret.Pos(), "%s", n1Message(c, byRet[ret], consults))
 	}
 }
 

@@ -186,7 +186,7 @@ func (r *runner) n2(loops []*loop) {
 			continue
 		}
 		for _, w := range blind {
-			r.reportf(w.pos, "%s", w.msg)
+			r.reportf("N2", w.pos, "%s", w.msg)
 		}
 		if len(blind) > 0 || consults {
 			continue
@@ -196,7 +196,7 @@ func (r *runner) n2(loops []*loop) {
 		if r.goesRoundOnCancel(l) != classify.True {
 			continue
 		}
-		r.reportf(l.node.Pos(), "retry loop never consults %s between attempts: after the caller cancels it goes on retrying; check %s.Err() before each attempt, or wait in select on %s.Done()", name, name, name)
+		r.reportf("N2", l.node.Pos(), "retry loop never consults %s between attempts: after the caller cancels it goes on retrying; check %s.Err() before each attempt, or wait in select on %s.Done()", name, name, name)
 	}
 }
 

@@ -44,7 +44,7 @@ func (r *runner) n3() {
 			r.backoffV4(call, fn)
 		case path == waitPath && fn.Name() == "ExponentialBackoff":
 			if ctxs := r.contexts(call.Pos()); len(ctxs) > 0 {
-				r.reportf(call.Pos(), "wait.ExponentialBackoff cannot be cancelled: it keeps retrying after %s is done; use wait.ExponentialBackoffWithContext(%s, ...)", ctxs[0].Name(), ctxs[0].Name())
+				r.reportf("N3", call.Pos(), "wait.ExponentialBackoff cannot be cancelled: it keeps retrying after %s is done; use wait.ExponentialBackoffWithContext(%s, ...)", ctxs[0].Name(), ctxs[0].Name())
 			}
 		}
 	}
@@ -100,7 +100,7 @@ func (r *runner) retryGo(call *ast.CallExpr, fn *types.Func) {
 			TextEdits: []analysis.TextEdit{{Pos: last.End(), End: last.End(), NewText: []byte(", " + q + ".Context(" + ctxs[0].Name() + ")")}},
 		}}
 	}
-	r.report(d)
+	r.report("N3", d)
 }
 
 // optionFunc returns the retry-go function that builds an option
@@ -176,7 +176,7 @@ func (r *runner) backoffV4(call *ast.CallExpr, fn *types.Func) {
 			}}
 		}
 	}
-	r.report(d)
+	r.report("N3", d)
 }
 
 // hasContext says whether a BackOff expression carries a context:

@@ -43,7 +43,7 @@ func (r *runner) n4(loops []*loop) {
 				continue // the verdict is overridden when the parent is done
 			}
 			parent := parents[0]
-			r.reportf(c.Node().Pos(), "the attempt's error is classified before %s.Err() is checked: under a per-attempt timeout a DeadlineExceeded from the attempt looks the same as the caller's spent deadline, and the loop retries for a caller that has gone; check %s.Err() first", parent.Name(), parent.Name())
+			r.reportf("N4", c.Node().Pos(), "the attempt's error is classified before %s.Err() is checked: under a per-attempt timeout a DeadlineExceeded from the attempt looks the same as the caller's spent deadline, and the loop retries for a caller that has gone; check %s.Err() first", parent.Name(), parent.Name())
 		}
 	}
 }

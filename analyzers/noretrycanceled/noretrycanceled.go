@@ -2,11 +2,9 @@ package noretrycanceled
 
 import (
 	_ "embed"
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -65,16 +63,13 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// report reports d, except in _test.go files: tests poll with short
-// sleeps, drive retry mechanics with stand-in predicates and build
-// deliberately bad configurations, and no caller of theirs goes away.
-func (r *runner) report(d analysis.Diagnostic) {
-	if strings.HasSuffix(r.pass.Fset.Position(d.Pos).Filename, "_test.go") {
-		return
-	}
+// report reports d under rule (N1-N4) through the suite's reporter, which
+// applies the test-file policy and ignore directives.
+func (r *runner) report(rule string, d analysis.Diagnostic) {
+	d.Category = rule
 	r.rep.Report(d)
 }
 
-func (r *runner) reportf(pos token.Pos, format string, args ...any) {
-	r.report(analysis.Diagnostic{Pos: pos, Message: fmt.Sprintf(format, args...)})
+func (r *runner) reportf(rule string, pos token.Pos, format string, args ...any) {
+	r.rep.Rulef(rule, pos, format, args...)
 }

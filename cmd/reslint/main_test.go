@@ -41,7 +41,7 @@ func TestMain(m *testing.M) {
 // want lists the findings expected on testdata/mod, as
 // "file.go:line: analyzer: message substring".
 var want = []finding{
-	{"app.go", 30, "retryscope", "has no reason"},
+	{"app.go", 30, "reslint", "has no reason"},
 	// The helper is in package retry: this finding needs its fact.
 	{"app.go", 21, "idemkeyperseries", "idempotency key is generated inside the retry closure"},
 	{"legacy.go", 11, "timerstop", "ticker t is not stopped before the return at line 15"},

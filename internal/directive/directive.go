@@ -29,7 +29,7 @@ import (
 // directive written for a newer reslint is not called unknown.
 var Names = []string{
 	"noretrycanceled", "idemkeyperseries", "timerstop", "childbudget",
-	"classifiercentral", "backoffjitter", "breakerverdict", "retryscope",
+	"classifiercentral", "backoffjitter", "breakerverdict", "retryscope", "reslint",
 }
 
 const prefix = "//reslint:"
@@ -76,18 +76,45 @@ func verb(text string) (v, rest string, ok bool) {
 	return v, rest, true
 }
 
-// A Reporter wraps pass.Report for one analyzer, applying ignore
-// directives that name it. Call Finish at the end of the pass.
+// Tests is the suite-wide test-file policy: when false (the default), no
+// analyzer reports in _test.go files. Tests use short bounded loops, stand-in
+// predicates and deliberately bad configurations that are fine there, and
+// nobody's request waits on them. Test helpers in non-test files are
+// production code and are judged as such. The root analyzer's -tests flag
+// sets it; this is the only place the policy is applied.
+var Tests bool
+
+// A Reporter wraps pass.Report for one analyzer. It is the one place where
+// the suite's reporting policy lives:
+//   - every diagnostic carries its rule id as Category (the analyzer name
+//     when the analyzer set none);
+//   - nothing is reported in _test.go files unless Tests is set;
+//   - one diagnostic per position and rule: a second one is dropped;
+//   - ignore directives that name the analyzer silence a finding on their
+//     line or the next, and Finish reports those that silenced nothing.
+//
+// Call Finish at the end of the pass.
 type Reporter struct {
 	pass    *analysis.Pass
 	name    string
 	ignores []*Ignore
+	seen    map[seenKey]bool
+}
+
+type seenKey struct {
+	pos  token.Pos
+	rule string
+}
+
+// IsTestFile reports whether the file at pos is a _test.go file.
+func IsTestFile(fset *token.FileSet, pos token.Pos) bool {
+	return strings.HasSuffix(fset.Position(pos).Filename, "_test.go")
 }
 
 // NewReporter collects the ignore directives that name pass.Analyzer.
 // Directives without a reason do not silence anything (Check reports them).
 func NewReporter(pass *analysis.Pass) *Reporter {
-	r := &Reporter{pass: pass, name: pass.Analyzer.Name}
+	r := &Reporter{pass: pass, name: pass.Analyzer.Name, seen: map[seenKey]bool{}}
 	for _, f := range pass.Files {
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
@@ -107,8 +134,20 @@ func NewReporter(pass *analysis.Pass) *Reporter {
 	return r
 }
 
-// Report reports d unless an ignore directive covers its line.
+// Report reports d unless the policy drops it (a test file, a duplicate)
+// or an ignore directive covers its line.
 func (r *Reporter) Report(d analysis.Diagnostic) {
+	if d.Category == "" {
+		d.Category = r.name
+	}
+	if !Tests && IsTestFile(r.pass.Fset, d.Pos) {
+		return
+	}
+	k := seenKey{d.Pos, d.Category}
+	if r.seen[k] {
+		return
+	}
+	r.seen[k] = true
 	if len(r.ignores) > 0 {
 		p := r.pass.Fset.Position(d.Pos)
 		for _, ig := range r.ignores {
@@ -121,17 +160,24 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	r.pass.Report(d)
 }
 
-// Reportf is Report with a formatted message and no fixes.
+// Reportf is Report with a formatted message and no fixes, under the
+// analyzer's name as rule id (for one-rule analyzers).
 func (r *Reporter) Reportf(pos token.Pos, format string, args ...any) {
 	r.Report(analysis.Diagnostic{Pos: pos, Message: fmt.Sprintf(format, args...)})
+}
+
+// Rulef is Reportf for the rule with id rule (N1, T2, ...).
+func (r *Reporter) Rulef(rule string, pos token.Pos, format string, args ...any) {
+	r.Report(analysis.Diagnostic{Pos: pos, Category: rule, Message: fmt.Sprintf(format, args...)})
 }
 
 // Finish reports the ignore directives for this analyzer that silenced
 // nothing.
 func (r *Reporter) Finish() {
 	for _, ig := range r.ignores {
-		if !ig.used {
-			r.pass.Reportf(ig.Pos, "//reslint:ignore directive for %s silences nothing here; remove it", r.name)
+		if !ig.used && (Tests || !IsTestFile(r.pass.Fset, ig.Pos)) {
+			r.pass.Report(analysis.Diagnostic{Pos: ig.Pos, Category: "directive",
+				Message: fmt.Sprintf("//reslint:ignore directive for %s silences nothing here; remove it", r.name)})
 		}
 	}
 }
@@ -158,27 +204,32 @@ func Check(pass *analysis.Pass) {
 				case "ignore":
 					names, reason := parseIgnore(rest)
 					if len(names) == 0 {
-						pass.Reportf(c.Slash, "//reslint:ignore directive names no analyzer; write //reslint:ignore <analyzer> <reason>")
+						dirf(pass, c.Slash, "//reslint:ignore directive names no analyzer; write //reslint:ignore <analyzer> <reason>")
 						continue
 					}
 					for _, n := range names {
 						if !slices.Contains(Names, n) {
-							pass.Reportf(c.Slash, "//reslint:ignore names unknown analyzer %q; known analyzers are %s", n, strings.Join(Names, ", "))
+							dirf(pass, c.Slash, "//reslint:ignore names unknown analyzer %q; known analyzers are %s", n, strings.Join(Names, ", "))
 						}
 					}
 					if reason == "" {
-						pass.Reportf(c.Slash, "//reslint:ignore directive has no reason, so it silences nothing; say why the finding is wrong after the analyzer names")
+						dirf(pass, c.Slash, "//reslint:ignore directive has no reason, so it silences nothing; say why the finding is wrong after the analyzer names")
 					}
 				case "retry", "classifier", "breaker":
 					if !docs[cg] {
-						pass.Reportf(c.Slash, "//reslint:%s must be in a function's doc comment to mark that function", v)
+						dirf(pass, c.Slash, "//reslint:%s must be in a function's doc comment to mark that function", v)
 					}
 				default:
-					pass.Reportf(c.Slash, "unknown directive //reslint:%s; known are ignore, retry, classifier, breaker", v)
+					dirf(pass, c.Slash, "unknown directive //reslint:%s; known are ignore, retry, classifier, breaker", v)
 				}
 			}
 		}
 	}
+}
+
+// dirf reports a problem with a directive, under the rule id "directive".
+func dirf(pass *analysis.Pass, pos token.Pos, format string, args ...any) {
+	pass.Report(analysis.Diagnostic{Pos: pos, Category: "directive", Message: fmt.Sprintf(format, args...)})
 }
 
 // FuncMark reports whether decl's doc comment holds //reslint:<v>, and the

@@ -27,9 +27,17 @@ var flagbad = &analysis.Analyzer{
 					continue
 				}
 				for _, s := range gd.Specs {
-					for _, n := range s.(*ast.ValueSpec).Names {
+					vs, ok := s.(*ast.ValueSpec)
+					if !ok {
+						continue
+					}
+					for _, n := range vs.Names {
 						if strings.HasPrefix(n.Name, "bad") {
 							r.Reportf(n.Pos(), "bad var %s", n.Name)
+						}
+						if strings.HasPrefix(n.Name, "baddup") {
+							// the same rule at the same node: dropped
+							r.Reportf(n.Pos(), "bad var %s again", n.Name)
 						}
 					}
 				}
@@ -42,6 +50,32 @@ var flagbad = &analysis.Analyzer{
 func TestReporter(t *testing.T) {
 	dir, _ := filepath.Abs(filepath.Join("..", "..", "testdata"))
 	analysistest.Run(t, dir, flagbad, "directive/ignore")
+}
+
+// TestTestFilePolicy checks the suite-wide test-file policy: no findings in
+// _test.go files by default (and ignores there are not stale), all of them
+// with Tests set; one diagnostic per position and rule; Category defaults to
+// the analyzer's name.
+func TestTestFilePolicy(t *testing.T) {
+	res := analysistest.Run(t, testdata(t), flagbad, "directive/testsoff")
+	for _, r := range res {
+		for _, d := range r.Diagnostics {
+			if d.Category != "flagbad" {
+				t.Errorf("%s: Category = %q, want the analyzer name", d.Message, d.Category)
+			}
+		}
+	}
+	directive.Tests = true
+	defer func() { directive.Tests = false }()
+	analysistest.Run(t, testdata(t), flagbad, "directive/testson")
+}
+
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
 
 func TestFuncMark(t *testing.T) {

@@ -36,11 +36,11 @@ import (
 )
 
 // Analyzer computes the retry scopes of a package and exports facts about
-// its functions. It also reports malformed //reslint: directives, once for
-// the whole suite.
+// its functions. It reports nothing: the root analyzer (internal/suite)
+// lists the scopes when -show is set.
 var Analyzer = &analysis.Analyzer{
 	Name:       "retryscope",
-	Doc:        "recognise retry scopes and retry helpers (shared by all reslint analyzers); report malformed //reslint: directives",
+	Doc:        "recognise retry scopes and retry helpers (shared by all reslint analyzers; reports nothing itself)",
 	URL:        "https://github.com/reslint/reslint#retry-scopes",
 	Requires:   []*analysis.Analyzer{inspect.Analyzer},
 	Run:        run,
@@ -57,6 +57,9 @@ var retryFuncs string
 // show is the -show setting: report every retry scope found, so a team can
 // see what reslint considers retried (and tune retryfuncs).
 var show bool
+
+// Show reports whether the -show setting is on.
+func Show() bool { return show }
 
 func init() {
 	Analyzer.Flags.StringVar(&retryFuncs, "retryfuncs", "", "comma-separated extra retry helpers: path/to/pkg.Func or path/to/pkg.(*T).Method")
@@ -181,7 +184,6 @@ type state struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	directive.Check(pass)
 	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	st := &state{
 		pass:    pass,
@@ -206,18 +208,6 @@ func run(pass *analysis.Pass) (any, error) {
 	st.findClosures(in, res)
 	st.findLoops(in, res)
 	st.findClientSends(in, res)
-	if show {
-		for _, s := range res.Scopes {
-			pos := s.Body.Pos()
-			switch s.Kind {
-			case Closure:
-				pos = s.Func.Pos()
-			case Loop:
-				pos = s.Loop.Pos()
-			}
-			pass.Reportf(pos, "retry scope: %s (%s)", s.Kind, s.Helper)
-		}
-	}
 	return res, nil
 }
 

@@ -20,9 +20,9 @@ func testdata(t *testing.T) string {
 	return dir
 }
 
-// TestFacts checks the helper and calls-param facts, and directive hygiene.
+// TestFacts checks the helper and calls-param facts.
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, testdata(t), retryscope.Analyzer, "retryscope/helpers", "retryscope/directives")
+	analysistest.Run(t, testdata(t), retryscope.Analyzer, "retryscope/helpers")
 }
 
 // scopes reports every retry scope the recogniser finds, at the start of
@@ -66,14 +66,4 @@ func TestRetryFuncsSetting(t *testing.T) {
 	}
 	defer f.Value.Set("")
 	analysistest.Run(t, testdata(t), scopes, "retryscope/cfg")
-}
-
-// TestShow reports the scopes themselves with the -show setting.
-func TestShow(t *testing.T) {
-	f := retryscope.Analyzer.Flags.Lookup("show")
-	if err := f.Value.Set("true"); err != nil {
-		t.Fatal(err)
-	}
-	defer f.Value.Set("false")
-	analysistest.Run(t, testdata(t), retryscope.Analyzer, "retryscope/show")
 }

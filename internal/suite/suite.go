@@ -1,0 +1,46 @@
+// Package suite holds reslint's root analyzer: the one pass that reports
+// for the suite as a whole rather than for a rule. It checks //reslint:
+// directives (once, so each problem is reported once whatever analyzers
+// run), lists the retry scopes with -retryscope.show, and owns the
+// suite-wide settings, such as whether _test.go files are analyzed.
+package suite
+
+import (
+	"github.com/reslint/reslint/internal/directive"
+	"github.com/reslint/reslint/internal/retryscope"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Analyzer is the root analyzer. Its findings have the rule id
+// "directive" (a malformed or stale directive) or "scope" (-retryscope.show).
+var Analyzer = &analysis.Analyzer{
+	Name:     "reslint",
+	Doc:      "report malformed //reslint: directives, list retry scopes with -retryscope.show, and hold the suite-wide settings",
+	URL:      "https://github.com/reslint/reslint#directives",
+	Requires: []*analysis.Analyzer{retryscope.Analyzer},
+	Run:      run,
+}
+
+func init() {
+	Analyzer.Flags.BoolVar(&directive.Tests, "tests", false, "also report findings in _test.go files (every analyzer)")
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	directive.Check(pass)
+	if !retryscope.Show() {
+		return nil, nil
+	}
+	res := pass.ResultOf[retryscope.Analyzer].(*retryscope.Result)
+	for _, s := range res.Scopes {
+		pos := s.Body.Pos()
+		switch s.Kind {
+		case retryscope.Closure:
+			pos = s.Func.Pos()
+		case retryscope.Loop:
+			pos = s.Loop.Pos()
+		}
+		pass.Report(analysis.Diagnostic{Pos: pos, Category: "scope", Message: "retry scope: " + s.Kind.String() + " (" + s.Helper + ")"})
+	}
+	return nil, nil
+}

@@ -1,0 +1,3 @@
+package testson
+
+var badProd = 1 // want "bad var badProd"

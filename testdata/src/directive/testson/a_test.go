@@ -1,0 +1,3 @@
+package testson
+
+var badInTest = 3 // want "bad var badInTest"
