@@ -243,7 +243,7 @@ func TestSuiteSettings(t *testing.T) {
 			t.Errorf("disable %s: got %v", a.Name, names(got))
 		}
 	}
-	// The suite-wide setting SPEC and README name by its bare form.
+	// The suite-wide setting the README names by its bare form.
 	if _, err := configure(all, map[string]any{"retryfuncs": "example.com/r.Do"}); err != nil {
 		t.Errorf("retryfuncs: %v", err)
 	}

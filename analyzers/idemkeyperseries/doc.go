@@ -10,7 +10,7 @@
 // the same key, and the server returns the stored result instead of
 // charging twice. That works only if every attempt of the series sends
 // the same key. Retry scopes are those of the shared recogniser: closures
-// of retry helpers (known libraries, inferred helpers such as the seed's
+// of retry helpers (known libraries, inferred helpers such as a home-grown
 // retry.Do, //reslint:retry, -retryfuncs), retry loops, and sends through
 // go-retryablehttp.
 //

@@ -53,8 +53,8 @@
 // reported only when the classifier cannot tell the two apart: it does
 // not look at a context (ctx.Err(), ctx.Done(), context.Cause, or
 // delegating to retryablehttp.DefaultRetryPolicy), and the code that uses
-// it does not check the parent's Err() before classifying (the seed's
-// retry.Do does; failsafe-go does; retry-go, client-go's OnError and
+// it does not check the parent's Err() before classifying (a careful
+// retry helper does; failsafe-go does; retry-go, client-go's OnError and
 // go-retryablehttp do not). A classifier with no visible user is judged
 // alone.
 //
@@ -84,7 +84,8 @@
 //	}
 //
 // Handing the context to a function that returns when it is done — a
-// context-aware sleep such as the seed's sleepCtx — counts as consulting
+// context-aware sleep (a sleepOrDone(ctx, d) that selects on ctx.Done()
+// and a timer) counts as consulting
 // it. Such functions are recognised across packages: the analyzer exports
 // a CtxFact for every function that checks ctx.Err() or receives from
 // ctx.Done() and returns, and never sleeps blindly.
@@ -111,8 +112,8 @@
 // N4: the attempt's error is classified before the parent was checked.
 //
 // When attempts run under a per-attempt child context
-// (context.WithTimeout(ctx, per) in the loop, or a helper such as the
-// seed's attemptOnce that does it, known by CtxFact), classifying the
+// (context.WithTimeout(ctx, per) in the loop, or a helper such as a
+// runAttempt(ctx, per, op) that does it, known by CtxFact), classifying the
 // attempt's error before checking the parent's Err() confuses a
 // per-attempt timeout with the caller leaving:
 //
@@ -123,7 +124,7 @@
 //		continue
 //	}
 //
-// Fixed: check the parent first, as the seed's retry.Do does:
+// Fixed: check the parent first, as a careful retry helper does:
 //
 //	if ctx.Err() != nil {
 //		return errors.Join(err, ctx.Err())
@@ -157,7 +158,7 @@
 //     or whose users check it before classifying, or check it before the
 //     next attempt: an override right after (if ctx.Err() != nil {
 //     retryable = false }), a wait that returns once it is done (select
-//     on ctx.Done(), or if err := sleepCtx(ctx, d); err != nil { return
+//     on ctx.Done(), or if err := sleepOrDone(ctx, d); err != nil { return
 //     err }), a loop condition such as ctx.Err() == nil, or a check at
 //     the top of the loop body; or have no caller context in scope; the
 //     same checks after the verdict silence N4, whose harm is a retry for

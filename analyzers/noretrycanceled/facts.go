@@ -22,14 +22,14 @@ type CtxFact struct {
 	// Honors lists the context parameters that the function returns on
 	// when they are done: it checks Err() or receives from Done() and
 	// returns, and never waits in a way the context cannot interrupt.
-	// The seed's sleepCtx is the model.
+	// A sleep helper that selects on ctx.Done() and a timer is the model.
 	Honors []int
 	// Timeout lists the context parameters from which the function
 	// derives a per-attempt child (WithTimeout/WithDeadline) that it runs
-	// a func parameter under (the seed's attemptOnce).
+	// a func parameter under (a runAttempt(ctx, per, op) helper).
 	Timeout []int
 	// Checked lists classifier-shaped func parameters that the function
-	// calls only after checking a context (the seed's Do checks ctx.Err()
+	// calls only after checking a context (a retry helper that checks ctx.Err()
 	// before cls(last)).
 	Checked []int
 }
@@ -59,7 +59,7 @@ func ints(xs []int) string {
 }
 
 // facts computes and exports CtxFacts for the package's functions, to a
-// fixed point (a wrapper of sleepCtx honors its context too).
+// fixed point (a wrapper of such a sleep helper honors its context too).
 func (r *runner) facts(in *inspector.Inspector) {
 	type cand struct {
 		fn  *types.Func
@@ -148,7 +148,7 @@ func (r *runner) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 				blind = true
 			}
 		case *ast.ReturnStmt:
-			// return ctx.Err(), or return sleepCtx(ctx, d).
+			// return ctx.Err(), or return sleepOrDone(ctx, d).
 			for _, e := range n.Results {
 				if v := retryscope.ContextOf(r.info, e); v != nil {
 					if i, ok := params[v]; ok {
@@ -194,7 +194,7 @@ func (r *runner) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 							}
 						}
 					}
-					// if err := sleepCtx(ctx, d); err != nil { return err }
+					// if err := sleepOrDone(ctx, d); err != nil { return err }
 					if ifs, ok := c.Parent().Node().(*ast.IfStmt); ok && ifs.Init == n && exitsOnErr(r.info, ifs) {
 						for _, i := range r.honoredArgs(call, params) {
 							honors[i] = true

@@ -390,7 +390,7 @@ func (r *runner) retryGoWithContext(site ast.Node) bool {
 }
 
 // waitLeaves returns the context of a statement that leaves when it is
-// done through a context-aware wait: `if err := sleepCtx(ctx, d); err !=
+// done through a context-aware wait: `if err := sleepOrDone(ctx, d); err !=
 // nil { return err }`, or `if wait(ctx) != nil { return }`.
 func (r *runner) waitLeaves(s ast.Stmt) *types.Var {
 	ifs, ok := s.(*ast.IfStmt)

@@ -51,7 +51,7 @@ func run(pass *analysis.Pass) (any, error) {
 	r.rep = directive.NewReporter(pass)
 	defer r.rep.Finish()
 
-	// Facts first: every package exports them, so that a sleepCtx in one
+	// Facts first: every package exports them, so that a context-aware sleep helper in one
 	// package is known in the next.
 	r.decls, r.defs = r.res.Decls, r.res.Defs
 	r.facts(r.in)

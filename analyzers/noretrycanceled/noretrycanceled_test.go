@@ -20,7 +20,7 @@ func testdata(t *testing.T) string {
 // TestAnalyzer runs the rule fixtures in one load (loading is most of the
 // cost: the fixtures import net/http):
 //
-//   - seed/...: the seed's retry helper and classifier pass clean, and the
+//   - seed/...: a reference retry helper and classifier pass clean, and the
 //     helper's context facts are exported;
 //   - n1: classifiers found by name, shape and marker;
 //   - n1lib: predicates handed to retry libraries (retry-go, client-go,

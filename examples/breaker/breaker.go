@@ -1,4 +1,4 @@
-// Package breaker is the essay's circuit breaker, shown for breakerverdict.
+// Package breaker is a circuit breaker, shown for breakerverdict.
 // The subtle part of a breaker is what it counts as a failure: the caller's
 // cancellation and a 4xx are not the dependency's fault, and counting them
 // lets a wave of closed browser tabs open the breaker for everyone.
@@ -108,7 +108,7 @@ func (b *Breaker) report(ok bool) {
 	}
 }
 
-// isSuccess is the essay's success predicate.
+// isSuccess is the breaker's success predicate.
 //
 //reslint:breaker
 func isSuccess(err error) bool {

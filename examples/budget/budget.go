@@ -1,6 +1,6 @@
 // Package budget shows childbudget: the request's time budget is set at
 // ingress and every layer takes strictly less than what is left. The
-// correct shape is the essay's childCtx and Handler (ServeCheckout); the
+// correct shape is childCtx and Handler (ServeCheckout); the
 // mistakes are a child timeout longer than its parent (B1), a callee whose
 // own timeout exceeds what its caller has left (B2), retry attempts that do
 // not fit the budget (B3, together with noretrycanceled's N4) and a call
@@ -78,7 +78,7 @@ func childCtx(ctx context.Context, want, reserve time.Duration) (context.Context
 	return context.WithTimeout(ctx, want)
 }
 
-// ServeCheckout is the essay's Handler. Ingress (http.TimeoutHandler, 3s)
+// ServeCheckout is the checkout handler. Ingress (http.TimeoutHandler, 3s)
 // sets the budget; auth 200ms + payment 2s + 100ms reserve fit in it.
 func (s *Server) ServeCheckout(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context() // the deadline arrives with the request
@@ -168,7 +168,7 @@ func (s *Server) LatestQuote(ctx context.Context, sku string) (Quote, error) {
 	return q, err
 }
 
-// GOOD: the essay's policy: 4 x 400ms + (50+100+200)ms backoff = 1.95s <= 2s.
+// GOOD: the policy: 4 x 400ms + (50+100+200)ms backoff = 1.95s <= 2s.
 var quotePolicy = retry.Policy{
 	MaxAttempts: 4,
 	Base:        50 * time.Millisecond,
@@ -191,7 +191,7 @@ func (s *Server) ExportReport(ctx context.Context) error {
 	return retry.Do(ctx, exportPolicy, classify.HTTPClassifier, s.reports.Export)
 }
 
-// Price reads a quote under the essay's policy (a read: safe to retry).
+// Price reads a quote under the standard policy (a read: safe to retry).
 func (s *Server) Price(ctx context.Context, sku string) (Quote, error) {
 	var q Quote
 	err := retry.Do(ctx, quotePolicy, classify.HTTPClassifier, func(ctx context.Context) error {

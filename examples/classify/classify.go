@@ -1,4 +1,4 @@
-// Package classify is the essay's error classifier: the one place that knows
+// Package classify is a service's error classifier: the one place that knows
 // what is retryable (classify.go, correct), next to the ways such knowledge
 // goes wrong (mistakes.go): classifiers that retry a cancelled request
 // (noretrycanceled N1), a second function making its own retry decision

@@ -47,7 +47,7 @@ type Method struct {
 	Kind string `json:"kind"`
 }
 
-// GOOD: the essay's policy: 4 attempts x 400ms + backoff (50+100+200)ms = 1.95s fits the 2s budget (B3).
+// GOOD: the policy: 4 attempts x 400ms + backoff (50+100+200)ms = 1.95s fits the 2s budget (B3).
 var policy = retry.Policy{
 	MaxAttempts: 4,
 	Base:        50 * time.Millisecond,

@@ -1,10 +1,11 @@
-// Package retry is the retry helper from the essay reslint's rules come from
-// (seed/000_a255a4005bfa088f.txt), kept close to the original. It is the
-// reference for correct code: reslint reports nothing in it.
+// Package retry is a small, correct retry helper: one budget for the
+// series, a timeout per attempt, the caller's context checked before every
+// verdict, full jitter, and a wait that ends when the context does. It is
+// the reference for correct code: reslint reports nothing in it.
 //
 // Do carries no annotation and needs no configuration. reslint infers that it
 // is a retry helper: it calls its func-typed parameter op (through
-// attemptOnce) inside a loop that goes round again after op returned an
+// runAttempt) inside a loop that goes round again after op returned an
 // error. The inference is exported as an analysis Fact, so in every package
 // that imports this one the closure passed to retry.Do is a retry scope (see
 // examples/payments).
@@ -56,7 +57,7 @@ func Do(ctx context.Context, p Policy, cls Classifier, op func(context.Context) 
 			return errors.Join(last, err)
 		}
 
-		last = attemptOnce(ctx, p.PerAttempt, op)
+		last = runAttempt(ctx, p.PerAttempt, op)
 		if last == nil {
 			return nil
 		}
@@ -76,16 +77,16 @@ func Do(ctx context.Context, p Policy, cls Classifier, op func(context.Context) 
 		if delay <= 0 {
 			delay = fullJitter(p.Base, p.Cap, attempt)
 		}
-		if err := sleepCtx(ctx, delay); err != nil { // GOOD: the wait ends when ctx does (N2)
+		if err := sleepOrDone(ctx, delay); err != nil { // GOOD: the wait ends when ctx does (N2)
 			return errors.Join(last, err)
 		}
 	}
 	return last
 }
 
-// attemptOnce gives every attempt its own time limit. Without it one hung
+// runAttempt gives every attempt its own time limit. Without it one hung
 // attempt eats the whole budget and no retry ever happens.
-func attemptOnce(ctx context.Context, per time.Duration, op func(context.Context) error) error {
+func runAttempt(ctx context.Context, per time.Duration, op func(context.Context) error) error {
 	if per <= 0 {
 		return op(ctx)
 	}
@@ -94,8 +95,8 @@ func attemptOnce(ctx context.Context, per time.Duration, op func(context.Context
 	return op(actx)
 }
 
-// sleepCtx waits for d or until ctx is done, whichever comes first.
-func sleepCtx(ctx context.Context, d time.Duration) error {
+// sleepOrDone waits for d or until ctx is done, whichever comes first.
+func sleepOrDone(ctx context.Context, d time.Duration) error {
 	// No point sleeping past the deadline: fail now instead of waking a
 	// timer into a dead request.
 	if dl, ok := ctx.Deadline(); ok && time.Until(dl) <= d {

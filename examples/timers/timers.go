@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-// Sleep is the essay's sleepCtx. GOOD: NewTimer + defer Stop + select on ctx.
+// Sleep waits for d or until ctx is done. GOOD: NewTimer + defer Stop + select on ctx.
 func Sleep(ctx context.Context, d time.Duration) error {
 	if dl, ok := ctx.Deadline(); ok && time.Until(dl) <= d {
 		return context.DeadlineExceeded

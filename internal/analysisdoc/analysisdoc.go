@@ -66,3 +66,13 @@ func commentText(line string) (string, bool) {
 	text = strings.TrimPrefix(text, " ")
 	return text, true
 }
+
+// RulesURL is the address of the rule catalogue (docs/rules.md), which has
+// one section per rule id.
+const RulesURL = "https://github.com/reslint/reslint/blob/main/docs/rules.md"
+
+// RuleURL returns the address of rule's section in the rule catalogue: the
+// rule id, lowercased, is its anchor (N1 → #n1).
+func RuleURL(rule string) string {
+	return RulesURL + "#" + strings.ToLower(rule)
+}

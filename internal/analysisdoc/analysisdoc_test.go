@@ -1,6 +1,8 @@
 package analysisdoc
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -46,4 +48,20 @@ func TestExtractErrors(t *testing.T) {
 		}
 	}()
 	MustExtract(doc, "nope")
+}
+
+// TestRuleAnchors checks that every rule id the suite reports has its
+// section in docs/rules.md, so RuleURL never points nowhere.
+func TestRuleAnchors(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "rules.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range Rules {
+		u := RuleURL(r.ID)
+		anchor := u[strings.LastIndexByte(u, '#')+1:]
+		if !strings.Contains(string(b), `<a id="`+anchor+`"></a>`) {
+			t.Errorf("docs/rules.md has no section for %s (anchor %q)", r.ID, anchor)
+		}
+	}
 }

@@ -22,6 +22,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/reslint/reslint/internal/analysisdoc"
 )
 
 // Names lists every analyzer name a directive may mention: the analyzers of
@@ -139,6 +141,9 @@ func NewReporter(pass *analysis.Pass) *Reporter {
 func (r *Reporter) Report(d analysis.Diagnostic) {
 	if d.Category == "" {
 		d.Category = r.name
+	}
+	if d.URL == "" {
+		d.URL = analysisdoc.RuleURL(d.Category)
 	}
 	if !Tests && IsTestFile(r.pass.Fset, d.Pos) {
 		return

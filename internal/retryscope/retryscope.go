@@ -1,4 +1,4 @@
-// Package retryscope recognises retry scopes (SPEC §1): bodies that may run
+// Package retryscope recognises retry scopes: bodies that may run
 // several times as attempts of one logical operation. Every reslint
 // analyzer that asks "does this code run once per attempt?" requires
 // Analyzer and reads its *Result.

@@ -1,0 +1,38 @@
+package analysisdoc
+
+// A Rule is one rule id of the suite: the Category of its diagnostics.
+type Rule struct {
+	ID       string // N1, T2, ...; the analyzer name for a one-rule analyzer
+	Analyzer string
+	Short    string // one line, for SARIF rule descriptions and help
+}
+
+// Rules lists every rule id the suite reports, in catalogue order. The
+// driver's SARIF output and the catalogue test read it; a test of the
+// suite checks that every Category an analyzer reports is listed here.
+var Rules = []Rule{
+	{"N1", "noretrycanceled", "a retry classifier answers \"retry\" for the caller's cancellation"},
+	{"N2", "noretrycanceled", "a retry loop sleeps through cancellation or never looks at the context"},
+	{"N3", "noretrycanceled", "a retry library is called without the context"},
+	{"N4", "noretrycanceled", "an attempt's error is classified before the parent context is checked"},
+	{"I1", "idemkeyperseries", "an idempotency key is generated once per attempt"},
+	{"I2", "idemkeyperseries", "a POST or PATCH is retried with no idempotency key"},
+	{"T1", "timerstop", "a timer or ticker is not stopped on every path"},
+	{"T2", "timerstop", "time.After in a loop"},
+	{"T3", "timerstop", "time.Tick outside a loop that runs forever"},
+	{"T4", "timerstop", "Reset without stop-and-drain (before Go 1.23)"},
+	{"T5", "timerstop", "a goroutine ranges over a ticker that is stopped"},
+	{"T6", "timerstop", "polling len(t.C) (Go 1.23+)"},
+	{"directive", "reslint", "a //reslint: directive that is malformed or silences nothing"},
+	{"scope", "reslint", "a retry scope, listed with -retryscope.show"},
+}
+
+// RuleByID returns the rule with id, and whether there is one.
+func RuleByID(id string) (Rule, bool) {
+	for _, r := range Rules {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return Rule{}, false
+}
