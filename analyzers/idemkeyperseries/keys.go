@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/idemkey"
 	"github.com/reslint/reslint/internal/retryscope"
 )
@@ -35,7 +36,7 @@ func (c *checker) checkKeys() {
 		where, fix := c.where(sc)
 		if k == kindPuts {
 			c.r.Rulef("I1", s.call.Pos(), "%s puts a freshly generated idempotency key (%s) on what it builds, and it is called %s, so every attempt sends a new key and the server cannot deduplicate; call it once %s",
-				retryscope.DisplayName(s.fn), sink, where, fix)
+				analysisutil.DisplayName(s.fn), sink, where, fix)
 			continue
 		}
 		if k == kindGen && s.weak && !c.mentionsKey(c.scopeCursor(sc)) {
@@ -56,7 +57,7 @@ func (c *checker) checkKeys() {
 			}
 			what := "idempotency key"
 			if k == kindFresh {
-				what = "idempotency key from " + retryscope.DisplayName(s.fn)
+				what = "idempotency key from " + analysisutil.DisplayName(s.fn)
 			}
 			d := analysis.Diagnostic{
 				Pos: s.call.Pos(),

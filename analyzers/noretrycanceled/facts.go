@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -75,7 +76,7 @@ func (r *runner) facts(in *inspector.Inspector) {
 		}
 		sig := fn.Type().(*types.Signature)
 		for i := range sig.Params().Len() {
-			if retryscope.IsContext(sig.Params().At(i).Type()) {
+			if analysisutil.IsContext(sig.Params().At(i).Type()) {
 				cands = append(cands, cand{fn, c, d})
 				break
 			}
@@ -134,7 +135,7 @@ func (r *runner) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 		if _, ok := c.Node().(*ast.FuncLit); ok {
 			continue // a literal's statements are its own
 		}
-		if inLit(c) {
+		if analysisutil.InFuncLit(c, nil) {
 			continue
 		}
 		switch n := c.Node().(type) {
@@ -170,7 +171,7 @@ func (r *runner) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 				if v, ok := r.info.Uses[id].(*types.Var); ok {
 					if _, isParam := params[v]; isParam {
 						for _, a := range n.Args {
-							if av := identVar(r.info, a); av != nil {
+							if av := analysisutil.IdentVar(r.info, a); av != nil {
 								if p, ok := children[av]; ok {
 									calledChild[p] = true
 								}
@@ -189,7 +190,7 @@ func (r *runner) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
 					if parent := timeoutParent(r.info, call); parent != nil {
 						if i, ok := params[parent]; ok {
-							if child := identVar(r.info, n.Lhs[0]); child != nil {
+							if child := analysisutil.IdentVar(r.info, n.Lhs[0]); child != nil {
 								children[child] = i
 							}
 						}
@@ -205,12 +206,12 @@ func (r *runner) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 		}
 	}
 	if !blind {
-		f.Honors = sortedKeys(honors)
+		f.Honors = analysisutil.SortedKeys(honors)
 	}
 	for p := range calledChild {
 		timeout[p] = true
 	}
-	f.Timeout = sortedKeys(timeout)
+	f.Timeout = analysisutil.SortedKeys(timeout)
 	f.Checked = r.checkedParams(sig, cur)
 	if len(f.Honors) == 0 && len(f.Timeout) == 0 && len(f.Checked) == 0 {
 		return nil
@@ -229,7 +230,7 @@ func (r *runner) honoredArgs(call *ast.CallExpr, params map[*types.Var]int) []in
 	var out []int
 	for _, ai := range f.Honors {
 		if ai < len(call.Args) {
-			if v := identVar(r.info, call.Args[ai]); v != nil {
+			if v := analysisutil.IdentVar(r.info, call.Args[ai]); v != nil {
 				if i, ok := params[v]; ok {
 					out = append(out, i)
 				}
@@ -256,14 +257,14 @@ func (r *runner) checkedParams(sig *types.Signature, cur inspector.Cursor) []int
 	bad := map[int]bool{}
 	for c := range cur.Preorder((*ast.CallExpr)(nil)) {
 		call := c.Node().(*ast.CallExpr)
-		v := identVar(r.info, call.Fun)
+		v := analysisutil.IdentVar(r.info, call.Fun)
 		i, isCls := cls[v]
-		if !isCls || inLit(c) {
+		if !isCls || analysisutil.InFuncLit(c, nil) {
 			continue
 		}
 		var errVar *types.Var
 		for _, a := range call.Args {
-			if av := identVar(r.info, a); av != nil && retryscope.IsError(av.Type()) {
+			if av := analysisutil.IdentVar(r.info, a); av != nil && analysisutil.IsError(av.Type()) {
 				errVar = av
 			}
 		}
@@ -288,7 +289,7 @@ func (r *runner) checkedParams(sig *types.Signature, cur inspector.Cursor) []int
 func classifierShaped(sig *types.Signature) bool {
 	hasErr := false
 	for i := range sig.Params().Len() {
-		if retryscope.IsError(sig.Params().At(i).Type()) {
+		if analysisutil.IsError(sig.Params().At(i).Type()) {
 			hasErr = true
 		}
 	}
@@ -340,7 +341,7 @@ func (r *runner) isDoneComm(comm ast.Stmt) bool {
 	if x == nil {
 		return false
 	}
-	if v := identVar(r.info, x); v != nil && r.defs[v] != nil {
+	if v := analysisutil.IdentVar(r.info, x); v != nil && r.defs[v] != nil {
 		x = r.defs[v]
 	}
 	call, ok := ast.Unparen(x).(*ast.CallExpr)
@@ -360,8 +361,8 @@ func timeoutParent(info *types.Info, call *ast.CallExpr) *types.Var {
 	}
 	switch fn.Name() {
 	case "WithTimeout", "WithDeadline", "WithTimeoutCause", "WithDeadlineCause":
-		v := identVar(info, call.Args[0])
-		if v != nil && retryscope.IsContext(v.Type()) {
+		v := analysisutil.IdentVar(info, call.Args[0])
+		if v != nil && analysisutil.IsContext(v.Type()) {
 			return v
 		}
 	}
@@ -385,38 +386,6 @@ func exitsOnErr(info *types.Info, ifs *ast.IfStmt) bool {
 		return s.Tok == token.BREAK || s.Tok == token.GOTO
 	}
 	return false
-}
-
-// inLit reports whether the node at c is inside a function literal
-// nested in the function being examined (the walk starts at a FuncDecl).
-func inLit(c inspector.Cursor) bool {
-	for p := c.Parent(); p.Node() != nil; p = p.Parent() {
-		switch p.Node().(type) {
-		case *ast.FuncLit:
-			return true
-		case *ast.FuncDecl:
-			return false
-		}
-	}
-	return false
-}
-
-func identVar(info *types.Info, e ast.Expr) *types.Var {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := info.ObjectOf(id).(*types.Var)
-	return v
-}
-
-func sortedKeys(m map[int]bool) []int {
-	var out []int
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
 
 var _ analysis.Fact = (*CtxFact)(nil)

@@ -10,6 +10,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/retryscope"
 )
@@ -199,7 +200,7 @@ func (r *runner) classifierUses(cls []*classify.Classifier) map[types.Object][]u
 		if call, ok := ex.Parent().Node().(*ast.CallExpr); ok && call.Fun == ex.Node() {
 			var errVar *types.Var
 			for _, a := range call.Args {
-				if v := identVar(r.info, a); v != nil && retryscope.IsError(v.Type()) {
+				if v := analysisutil.IdentVar(r.info, a); v != nil && analysisutil.IsError(v.Type()) {
 					errVar = v
 				}
 			}
@@ -208,7 +209,7 @@ func (r *runner) classifierUses(cls []*classify.Classifier) map[types.Object][]u
 				retryscope.CheckedAfter(r.info, cc, r.waitLeaves) != nil ||
 				passesContext(r.info, call) ||
 				len(r.contexts(call.Pos())) == 0
-			retry := len(r.res.In(call.Pos())) > 0 || enclosingLoop(cc) != nil
+			retry := len(r.res.In(call.Pos())) > 0 || analysisutil.EnclosingLoop(cc) != nil
 			out[obj] = append(out[obj], use{checked: checked, retry: retry})
 			continue
 		}
@@ -254,7 +255,7 @@ func decidesRetry(c *classify.Classifier, uses map[types.Object][]use) bool {
 // (which can then tell the caller's deadline apart).
 func passesContext(info *types.Info, call *ast.CallExpr) bool {
 	for _, a := range call.Args {
-		if retryscope.IsContext(info.TypeOf(a)) {
+		if analysisutil.IsContext(info.TypeOf(a)) {
 			return true
 		}
 	}
@@ -349,7 +350,7 @@ func (r *runner) chainAborts(s *classify.Site, h classify.Hypothesis) bool {
 			}
 			var errp *types.Var
 			for i := range sig.Params().Len() {
-				if retryscope.IsError(sig.Params().At(i).Type()) {
+				if analysisutil.IsError(sig.Params().At(i).Type()) {
 					errp = sig.Params().At(i)
 				}
 			}
@@ -407,7 +408,7 @@ func (r *runner) waitLeaves(s ast.Stmt) *types.Var {
 		return nil
 	}
 	for _, a := range call.Args {
-		if v := identVar(r.info, a); v != nil && retryscope.IsContext(v.Type()) {
+		if v := analysisutil.IdentVar(r.info, a); v != nil && analysisutil.IsContext(v.Type()) {
 			return v
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/retryscope"
 )
@@ -39,7 +40,7 @@ func (r *runner) retryLoops() []*loop {
 		if !ok {
 			continue
 		}
-		l := &loop{cur: cur, node: s.Loop, body: retryscope.LoopBody(s.Loop), attempt: s.Attempt, errVar: s.ErrVar}
+		l := &loop{cur: cur, node: s.Loop, body: analysisutil.LoopBody(s.Loop), attempt: s.Attempt, errVar: s.ErrVar}
 		seen[s.Loop] = l
 		out = append(out, l)
 	}
@@ -63,11 +64,11 @@ func (r *runner) retryLoops() []*loop {
 			}
 		}
 		for lc := range c.Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
-			if seen[lc.Node()] != nil || inLit(lc) {
+			if seen[lc.Node()] != nil || analysisutil.InFuncLit(lc, nil) {
 				continue
 			}
 			if attempt, errVar := opCall(r.info, lc, opVars); attempt != nil {
-				l := &loop{cur: lc, node: lc.Node(), body: retryscope.LoopBody(lc.Node()), attempt: attempt, errVar: errVar}
+				l := &loop{cur: lc, node: lc.Node(), body: analysisutil.LoopBody(lc.Node()), attempt: attempt, errVar: errVar}
 				seen[lc.Node()] = l
 				out = append(out, l)
 			}
@@ -82,12 +83,12 @@ func (r *runner) retryLoops() []*loop {
 func opCall(info *types.Info, lc inspector.Cursor, ops map[*types.Var]bool) (*ast.CallExpr, *types.Var) {
 	for c := range lc.Preorder((*ast.CallExpr)(nil)) {
 		call := c.Node().(*ast.CallExpr)
-		if enclosingLoop(c) != lc.Node() {
+		if analysisutil.EnclosingLoop(c) != lc.Node() {
 			continue
 		}
-		runs := ops[identVar(info, call.Fun)]
+		runs := ops[analysisutil.IdentVar(info, call.Fun)]
 		for _, a := range call.Args {
-			if ops[identVar(info, a)] {
+			if ops[analysisutil.IdentVar(info, a)] {
 				runs = true
 			}
 		}
@@ -98,7 +99,7 @@ func opCall(info *types.Info, lc inspector.Cursor, ops map[*types.Var]bool) (*as
 		switch p := c.Parent().Node().(type) {
 		case *ast.AssignStmt:
 			if len(p.Rhs) == 1 && len(p.Lhs) > 0 {
-				if v := identVar(info, p.Lhs[len(p.Lhs)-1]); v != nil && retryscope.IsError(v.Type()) {
+				if v := analysisutil.IdentVar(info, p.Lhs[len(p.Lhs)-1]); v != nil && analysisutil.IsError(v.Type()) {
 					errVar = v
 				}
 			}
@@ -106,19 +107,6 @@ func opCall(info *types.Info, lc inspector.Cursor, ops map[*types.Var]bool) (*as
 		return call, errVar
 	}
 	return nil, nil
-}
-
-// enclosingLoop returns the innermost loop around c in the same function.
-func enclosingLoop(c inspector.Cursor) ast.Node {
-	for p := c.Parent(); p.Node() != nil; p = p.Parent() {
-		switch n := p.Node().(type) {
-		case *ast.ForStmt, *ast.RangeStmt:
-			return n
-		case *ast.FuncLit, *ast.FuncDecl:
-			return nil
-		}
-	}
-	return nil
 }
 
 func (r *runner) n2(loops []*loop) {
@@ -136,7 +124,7 @@ func (r *runner) n2(loops []*loop) {
 		consults := false
 		doneSelect := false // the loop has an interruptible wait
 		for c := range l.cur.Preorder((*ast.CallExpr)(nil), (*ast.UnaryExpr)(nil), (*ast.SelectStmt)(nil), (*ast.SelectorExpr)(nil)) {
-			if inLitBelow(c, l.node) {
+			if analysisutil.InFuncLit(c, l.node) {
 				continue
 			}
 			switch n := c.Node().(type) {
@@ -237,7 +225,7 @@ func (r *runner) leavesOnError(c inspector.Cursor) bool {
 		// The next statement tests the error and leaves.
 		if next, ok := c.Parent().NextSibling(); ok {
 			if ifs, ok := next.Node().(*ast.IfStmt); ok && ifs.Init == nil && exitsOnErr(r.info, ifs) {
-				if ev := identVar(r.info, p.Lhs[len(p.Lhs)-1]); ev != nil && mentions(r.info, ifs.Cond, ev) {
+				if ev := analysisutil.IdentVar(r.info, p.Lhs[len(p.Lhs)-1]); ev != nil && analysisutil.Mentions(r.info, ifs.Cond, ev) {
 					return true
 				}
 			}
@@ -247,18 +235,6 @@ func (r *runner) leavesOnError(c inspector.Cursor) bool {
 	return false
 }
 
-// mentions reports whether e refers to v.
-func mentions(info *types.Info, e ast.Expr, v *types.Var) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
 // handsContext reports whether call passes a context to a function that
 // returns when it is done (by Fact), or to a wait function that takes
 // the context (a context-aware sleep we cannot see into).
@@ -266,14 +242,14 @@ func (r *runner) handsContext(call *ast.CallExpr) bool {
 	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
 	if f := r.fact(fn); f != nil {
 		for _, i := range f.Honors {
-			if i < len(call.Args) && retryscope.IsContext(r.info.TypeOf(call.Args[i])) {
+			if i < len(call.Args) && analysisutil.IsContext(r.info.TypeOf(call.Args[i])) {
 				return true
 			}
 		}
 	}
 	if retryscope.IsWaitCall(r.info, call) {
 		for _, a := range call.Args {
-			if retryscope.IsContext(r.info.TypeOf(a)) {
+			if analysisutil.IsContext(r.info.TypeOf(a)) {
 				return true
 			}
 		}
@@ -345,23 +321,12 @@ func isTimeSleep(info *types.Info, call *ast.CallExpr) bool {
 	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == "Sleep"
 }
 
-// inLitBelow reports whether c is inside a function literal nested in
-// root.
-func inLitBelow(c inspector.Cursor, root ast.Node) bool {
-	for p := c.Parent(); p.Node() != nil && p.Node() != root; p = p.Parent() {
-		if _, ok := p.Node().(*ast.FuncLit); ok {
-			return true
-		}
-	}
-	return false
-}
-
 // callsConsultingLit reports whether call calls a local function literal
 // (sleep := func(d time.Duration) bool { select { case <-ctx.Done(): ...
 // } }) whose body consults a context: a wait or check the loop does
 // through a closure.
 func (r *runner) callsConsultingLit(call *ast.CallExpr) bool {
-	v := identVar(r.info, call.Fun)
+	v := analysisutil.IdentVar(r.info, call.Fun)
 	if v == nil {
 		return false
 	}

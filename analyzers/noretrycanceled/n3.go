@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/retryscope"
 )
@@ -24,7 +25,7 @@ const (
 func (r *runner) n3() {
 	imp := map[string]bool{}
 	for _, p := range r.pass.Pkg.Imports() {
-		imp[retryscope.StripMajor(p.Path())] = true
+		imp[analysisutil.StripMajor(p.Path())] = true
 		imp[p.Path()] = true
 	}
 	if !imp[classify.RetryGoPath] && !imp[backoffV4Path] && !imp[waitPath] {
@@ -38,7 +39,7 @@ func (r *runner) n3() {
 		}
 		path := fn.Pkg().Path()
 		switch {
-		case retryscope.StripMajor(path) == classify.RetryGoPath && (fn.Name() == "Do" || fn.Name() == "DoWithData"):
+		case analysisutil.StripMajor(path) == classify.RetryGoPath && (fn.Name() == "Do" || fn.Name() == "DoWithData"):
 			r.retryGo(call, fn)
 		case path == backoffV4Path && isBackoffRetry(fn.Name()):
 			r.backoffV4(call, fn)
@@ -107,7 +108,7 @@ func (r *runner) retryGo(call *ast.CallExpr, fn *types.Func) {
 // argument: retry.Attempts(3), or a variable assigned one once.
 func (r *runner) optionFunc(e ast.Expr) *types.Func {
 	for range 3 {
-		if v := identVar(r.info, e); v != nil && r.defs[v] != nil {
+		if v := analysisutil.IdentVar(r.info, e); v != nil && r.defs[v] != nil {
 			e = r.defs[v]
 			continue
 		}
@@ -118,7 +119,7 @@ func (r *runner) optionFunc(e ast.Expr) *types.Func {
 		return nil
 	}
 	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
-	if fn == nil || fn.Pkg() == nil || retryscope.StripMajor(fn.Pkg().Path()) != classify.RetryGoPath {
+	if fn == nil || fn.Pkg() == nil || analysisutil.StripMajor(fn.Pkg().Path()) != classify.RetryGoPath {
 		return nil
 	}
 	return fn

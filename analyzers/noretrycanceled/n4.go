@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/retryscope"
 )
@@ -28,7 +29,7 @@ func (r *runner) n4(loops []*loop) {
 			continue
 		}
 		for c := range l.cur.Preorder((*ast.CallExpr)(nil), (*ast.BinaryExpr)(nil)) {
-			if inLitBelow(c, l.node) {
+			if analysisutil.InFuncLit(c, l.node) {
 				continue
 			}
 			errVar := r.classifies(c, errs)
@@ -55,7 +56,7 @@ func (r *runner) n4(loops []*loop) {
 func (r *runner) attemptContexts(l *loop) (children map[*types.Var]bool, parents []*types.Var) {
 	children = map[*types.Var]bool{}
 	for c := range l.cur.Preorder((*ast.AssignStmt)(nil), (*ast.CallExpr)(nil)) {
-		if inLitBelow(c, l.node) {
+		if analysisutil.InFuncLit(c, l.node) {
 			continue
 		}
 		switch n := c.Node().(type) {
@@ -68,7 +69,7 @@ func (r *runner) attemptContexts(l *loop) (children map[*types.Var]bool, parents
 				continue
 			}
 			if p := timeoutParent(r.info, call); p != nil {
-				if ch := identVar(r.info, n.Lhs[0]); ch != nil {
+				if ch := analysisutil.IdentVar(r.info, n.Lhs[0]); ch != nil {
 					children[ch] = true
 					parents = append(parents, p)
 				}
@@ -78,7 +79,7 @@ func (r *runner) attemptContexts(l *loop) (children map[*types.Var]bool, parents
 			if f := r.fact(fn); f != nil {
 				for _, i := range f.Timeout {
 					if i < len(n.Args) {
-						if v := identVar(r.info, n.Args[i]); v != nil && retryscope.IsContext(v.Type()) {
+						if v := analysisutil.IdentVar(r.info, n.Args[i]); v != nil && analysisutil.IsContext(v.Type()) {
 							parents = append(parents, v)
 						}
 					}
@@ -95,7 +96,7 @@ func (r *runner) attemptContexts(l *loop) (children map[*types.Var]bool, parents
 func (r *runner) attemptErrors(l *loop, children map[*types.Var]bool) map[*types.Var]bool {
 	errs := map[*types.Var]bool{}
 	for c := range l.cur.Preorder((*ast.AssignStmt)(nil)) {
-		if inLitBelow(c, l.node) {
+		if analysisutil.InFuncLit(c, l.node) {
 			continue
 		}
 		as := c.Node().(*ast.AssignStmt)
@@ -106,13 +107,13 @@ func (r *runner) attemptErrors(l *loop, children map[*types.Var]bool) map[*types
 		if !ok {
 			continue
 		}
-		ev := identVar(r.info, as.Lhs[len(as.Lhs)-1])
-		if ev == nil || !retryscope.IsError(ev.Type()) {
+		ev := analysisutil.IdentVar(r.info, as.Lhs[len(as.Lhs)-1])
+		if ev == nil || !analysisutil.IsError(ev.Type()) {
 			continue
 		}
 		underChild := false
 		for _, a := range call.Args {
-			if v := identVar(r.info, a); v != nil && children[v] {
+			if v := analysisutil.IdentVar(r.info, a); v != nil && children[v] {
 				underChild = true
 			}
 		}
@@ -137,7 +138,7 @@ func (r *runner) classifies(c inspector.Cursor, errs map[*types.Var]bool) *types
 	case *ast.CallExpr:
 		var errVar *types.Var
 		for _, a := range n.Args {
-			if v := identVar(r.info, a); v != nil && errs[v] {
+			if v := analysisutil.IdentVar(r.info, a); v != nil && errs[v] {
 				errVar = v
 			}
 		}
@@ -179,7 +180,7 @@ func (r *runner) classifies(c inspector.Cursor, errs map[*types.Var]bool) *types
 			return nil
 		}
 		for _, pair := range [][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
-			if v := identVar(r.info, pair[0]); v != nil && errs[v] {
+			if v := analysisutil.IdentVar(r.info, pair[0]); v != nil && errs[v] {
 				if h, ok := classify.ContextErrorOf(r.info, pair[1], r.defs); ok && h == classify.DeadlineExceeded {
 					return v
 				}

@@ -32,6 +32,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/directive"
 	"github.com/reslint/reslint/internal/retryscope"
 )
@@ -173,7 +174,7 @@ func Find(pass *analysis.Pass, in *inspector.Inspector, res *retryscope.Result) 
 	if res != nil && res.Defs != nil {
 		f.decls, f.defs = res.Decls, res.Defs
 	} else {
-		f.decls, f.defs = retryscope.FuncDecls(pass.TypesInfo, in), retryscope.SingleDefs(pass.TypesInfo, in)
+		f.decls, f.defs = analysisutil.FuncDecls(pass.TypesInfo, in), analysisutil.SingleDefs(pass.TypesInfo, in)
 	}
 	for c := range in.Root().Preorder((*ast.FuncDecl)(nil), (*ast.CallExpr)(nil), (*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
 		switch n := c.Node().(type) {
@@ -283,7 +284,7 @@ func (f *finder) call(call *ast.CallExpr) {
 	path := fn.Pkg().Path()
 	sig := fn.Type().(*types.Signature)
 	switch {
-	case retryscope.StripMajor(path) == RetryGoPath && fn.Name() == "RetryIf" && sig.Recv() == nil:
+	case analysisutil.StripMajor(path) == RetryGoPath && fn.Name() == "RetryIf" && sig.Recv() == nil:
 		if len(call.Args) == 1 {
 			f.predicate(call.Args[0], &Site{Source: RetryIf, Node: call, Expr: call.Args[0]})
 		}
@@ -590,9 +591,9 @@ func (c *Classifier) params() {
 	for i := range ps.Len() {
 		p := ps.At(i)
 		switch {
-		case retryscope.IsError(p.Type()):
+		case analysisutil.IsError(p.Type()):
 			c.Err = p
-		case retryscope.IsContext(p.Type()):
+		case analysisutil.IsContext(p.Type()):
 			c.Ctx = p
 		case isNamed(p.Type(), "net/http", "Response"):
 			c.Resp = p
@@ -611,7 +612,7 @@ func shapeOf(sig *types.Signature, strict bool) (Shape, bool) {
 	}
 	hasErr := false
 	for i := range ps.Len() {
-		if retryscope.IsError(ps.At(i).Type()) {
+		if analysisutil.IsError(ps.At(i).Type()) {
 			hasErr = true
 		}
 	}
@@ -625,7 +626,7 @@ func shapeOf(sig *types.Signature, strict bool) (Shape, bool) {
 			return Bool, true
 		case isNamed(rs.At(1).Type(), "time", "Duration"):
 			return BoolDuration, true
-		case retryscope.IsError(rs.At(1).Type()) && !strict:
+		case analysisutil.IsError(rs.At(1).Type()) && !strict:
 			return BoolError, true
 		}
 		return 0, false
@@ -704,5 +705,5 @@ func isNamed(t types.Type, path, name string) bool {
 		return false
 	}
 	p := n.Obj().Pkg().Path()
-	return n.Obj().Name() == name && (p == path || retryscope.StripMajor(p) == path)
+	return n.Obj().Name() == name && (p == path || analysisutil.StripMajor(p) == path)
 }

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/retryscope"
 )
@@ -42,7 +43,7 @@ func probe(find, eval bool) *analysis.Analyzer {
 		Run: func(pass *analysis.Pass) (any, error) {
 			in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 			res := pass.ResultOf[retryscope.Analyzer].(*retryscope.Result)
-			opt := &classify.Options{Decls: retryscope.FuncDecls(pass.TypesInfo, in), Defs: retryscope.SingleDefs(pass.TypesInfo, in)}
+			opt := &classify.Options{Decls: analysisutil.FuncDecls(pass.TypesInfo, in), Defs: analysisutil.SingleDefs(pass.TypesInfo, in)}
 			for _, c := range classify.Find(pass, in, res) {
 				var srcs []string
 				for _, s := range c.Sources() {

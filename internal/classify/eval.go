@@ -31,6 +31,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -1025,7 +1026,7 @@ func (ip *interp) tuple(call *ast.CallExpr, st *state, n int) []val {
 		return out
 	case path == RetryablehttpPath && (fn.Name() == "DefaultRetryPolicy" || fn.Name() == "ErrorPropagatedRetryPolicy"):
 		// Both check ctx.Err() first, and the caller's context is done.
-		if len(call.Args) == 3 && retryscope.IsContext(ip.info.TypeOf(call.Args[0])) {
+		if len(call.Args) == 3 && analysisutil.IsContext(ip.info.TypeOf(call.Args[0])) {
 			out[0] = boolVal(False, CtxDone, false)
 		}
 		return out
@@ -1156,7 +1157,7 @@ func (ip *interp) varVal(v *types.Var, st *state) val {
 				return val{k: kSentinel, obj: v, ctx: v.Name()}
 			}
 		}
-		if retryscope.IsError(v.Type()) {
+		if analysisutil.IsError(v.Type()) {
 			if d := ip.opt.Defs[v]; d != nil {
 				if s := ip.eval(d, st); s.k == kSentinel {
 					return s
@@ -1166,7 +1167,7 @@ func (ip *interp) varVal(v *types.Var, st *state) val {
 		}
 		return unknown(false)
 	}
-	return unknown(retryscope.IsError(v.Type()) || retryscope.IsContext(v.Type()))
+	return unknown(analysisutil.IsError(v.Type()) || analysisutil.IsContext(v.Type()))
 }
 
 // mentionsDep reports whether e refers to the error, the response, a
@@ -1185,11 +1186,11 @@ func (ip *interp) mentionsDep(e ast.Node, st *state) bool {
 		if !ok {
 			return true
 		}
-		if v == ip.errp || v == ip.resp || retryscope.IsContext(v.Type()) {
+		if v == ip.errp || v == ip.resp || analysisutil.IsContext(v.Type()) {
 			dep = true
 		} else if x, ok := st.env[v]; ok {
 			dep = x.dep || x.k == kErr || x.k == kStatus || x.k == kCode
-		} else if retryscope.IsError(v.Type()) && (v.Pkg() == nil || v.Parent() != v.Pkg().Scope()) {
+		} else if analysisutil.IsError(v.Type()) && (v.Pkg() == nil || v.Parent() != v.Pkg().Scope()) {
 			dep = true
 		}
 		return true
@@ -1403,7 +1404,7 @@ func (ip *interp) call(call *ast.CallExpr, st *state) val {
 			return val{k: kStatus, s: ip.h.code()}
 		}
 	}
-	if retryscope.StripMajor(path) == RetryGoPath && fn.Name() == "IsRecoverable" {
+	if analysisutil.StripMajor(path) == RetryGoPath && fn.Name() == "IsRecoverable" {
 		if x := arg(0); x.k == kErr {
 			return boolVal(True, CatchAll, false)
 		}
@@ -1447,7 +1448,7 @@ func (ip *interp) method(call *ast.CallExpr, fn *types.Func, st *state, dep bool
 	if !ok {
 		return unknown(dep)
 	}
-	if retryscope.IsContext(ip.info.TypeOf(sel.X)) && fn.Name() == "Err" {
+	if analysisutil.IsContext(ip.info.TypeOf(sel.X)) && fn.Name() == "Err" {
 		return ip.ctxErr()
 	}
 	recv := ip.eval(sel.X, st)

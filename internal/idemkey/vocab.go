@@ -15,7 +15,7 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/reslint/reslint/internal/retryscope"
+	"github.com/reslint/reslint/internal/analysisutil"
 )
 
 // Config is the key vocabulary a user can extend: header names (the
@@ -122,7 +122,7 @@ func genPath(path string) string {
 	if path == "math/rand/v2" {
 		return path
 	}
-	return retryscope.StripMajor(path)
+	return analysisutil.StripMajor(path)
 }
 
 // IsGeneratorPackage reports whether importing path may bring a generator

@@ -11,14 +11,10 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
-
-// IsContext reports whether t is context.Context.
-func IsContext(t types.Type) bool {
-	return isNamed(t, "context", "Context")
-}
 
 // ContextsInScope returns the variables of type context.Context that are
 // visible at pos and declared before it, innermost scope first (within one
@@ -35,7 +31,7 @@ func ContextsInScope(info *types.Info, pkg *types.Package, pos token.Pos, defs m
 		var here []*types.Var
 		for _, name := range s.Names() {
 			v, ok := s.Lookup(name).(*types.Var)
-			if !ok || name == "_" || v.Pos() >= pos || !IsContext(v.Type()) {
+			if !ok || name == "_" || v.Pos() >= pos || !analysisutil.IsContext(v.Type()) {
 				continue
 			}
 			if d := defs[v]; d != nil && isBackground(info, d) {
@@ -59,7 +55,7 @@ func isBackground(info *types.Info, e ast.Expr) bool {
 		return false
 	}
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	return isFunc(fn, "context", "Background") || isFunc(fn, "context", "TODO")
+	return analysisutil.IsFunc(fn, "context", "Background") || analysisutil.IsFunc(fn, "context", "TODO")
 }
 
 // ContextOf returns the context variable that e consults, or nil: e is
@@ -75,14 +71,14 @@ func ContextOf(info *types.Info, e ast.Expr) *types.Var {
 	if fn == nil {
 		return nil
 	}
-	if isFunc(fn, "context", "Cause") && len(call.Args) == 1 {
+	if analysisutil.IsFunc(fn, "context", "Cause") && len(call.Args) == 1 {
 		return ctxVar(info, call.Args[0])
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || (fn.Name() != "Err" && fn.Name() != "Done") {
 		return nil
 	}
-	if !IsContext(info.TypeOf(sel.X)) {
+	if !analysisutil.IsContext(info.TypeOf(sel.X)) {
 		return nil
 	}
 	return ctxVar(info, sel.X)
@@ -189,7 +185,7 @@ func DoneCond(info *types.Info, cond ast.Expr, init ast.Stmt) *types.Var {
 		}
 	case *ast.CallExpr:
 		// errors.Is(ctx.Err(), context.Canceled)
-		if fn, _ := typeutil.Callee(info, e).(*types.Func); isFunc(fn, "errors", "Is") && len(e.Args) == 2 {
+		if fn, _ := typeutil.Callee(info, e).(*types.Func); analysisutil.IsFunc(fn, "errors", "Is") && len(e.Args) == 2 {
 			return errCtx(info, e.Args[0], init)
 		}
 	}
@@ -501,7 +497,7 @@ func CheckedAfter(info *types.Info, cur inspector.Cursor, leaves func(ast.Stmt) 
 			// At the end of the loop body: the loop goes round, and the
 			// next attempt passes the statements above the one holding
 			// cur.
-			if body := LoopBody(n); child.Node() == body && last.Node() != nil {
+			if body := analysisutil.LoopBody(n); child.Node() == body && last.Node() != nil {
 				if i := slices.Index(body.List, last.Node().(ast.Stmt)); i >= 0 {
 					for _, s := range body.List[:i] {
 						if v := stops(s); v != nil {

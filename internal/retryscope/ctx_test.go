@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -26,7 +27,7 @@ var ctxProbe = &analysis.Analyzer{
 	Run: func(pass *analysis.Pass) (any, error) {
 		in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 		info := pass.TypesInfo
-		defs := retryscope.SingleDefs(info, in)
+		defs := analysisutil.SingleDefs(info, in)
 		for c := range in.Root().Preorder((*ast.CallExpr)(nil), (*ast.IfStmt)(nil), (*ast.SelectStmt)(nil), (*ast.SwitchStmt)(nil), (*ast.FuncDecl)(nil)) {
 			switch n := c.Node().(type) {
 			case *ast.CallExpr:

@@ -3,7 +3,8 @@ package retryscope
 import (
 	"go/ast"
 	"go/types"
-	"strings"
+
+	"github.com/reslint/reslint/internal/analysisutil"
 )
 
 // knownHelper describes a retry API of a known library: the position of
@@ -47,20 +48,6 @@ const (
 	retrypolicyPath   = "github.com/failsafe-go/failsafe-go/retrypolicy"
 )
 
-// StripMajor removes a trailing /vN (N >= 2) from an import path.
-func StripMajor(path string) string {
-	i := strings.LastIndex(path, "/v")
-	if i < 0 || i+2 >= len(path) {
-		return path
-	}
-	for _, r := range path[i+2:] {
-		if r < '0' || r > '9' {
-			return path
-		}
-	}
-	return path[:i]
-}
-
 // lookupKnown returns the known-library entry for fn.
 func lookupKnown(fn *types.Func) (knownHelper, bool) {
 	if fn.Pkg() == nil {
@@ -69,7 +56,7 @@ func lookupKnown(fn *types.Func) (knownHelper, bool) {
 	path := fn.Pkg().Path()
 	m, ok := known[path]
 	if !ok {
-		m, ok = known[StripMajor(path)]
+		m, ok = known[analysisutil.StripMajor(path)]
 		// backoff v4 and v5 differ in shape; only the API-stable libraries
 		// are listed without their major suffix.
 		if !ok {
@@ -81,27 +68,15 @@ func lookupKnown(fn *types.Func) (knownHelper, bool) {
 		return knownHelper{}, false
 	}
 	sig := fn.Type().(*types.Signature)
-	if path == failsafePath || StripMajor(path) == failsafePath {
+	if path == failsafePath || analysisutil.StripMajor(path) == failsafePath {
 		// Package funcs Run/Get and the Executor methods of the same names.
-		if r := sig.Recv(); r != nil && !isNamed(r.Type(), failsafePath, "Executor") {
+		if r := sig.Recv(); r != nil && !analysisutil.IsNamed(r.Type(), failsafePath, "Executor") {
 			return knownHelper{}, false
 		}
 	} else if sig.Recv() != nil {
 		return knownHelper{}, false
 	}
 	return h, true
-}
-
-// isNamed reports whether t (or *t) is the named type path.name.
-func isNamed(t types.Type, path, name string) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return false
-	}
-	return n.Obj().Name() == name && (n.Obj().Pkg().Path() == path || StripMajor(n.Obj().Pkg().Path()) == path)
 }
 
 // usesRetryPolicy reports whether a failsafe-go call runs with a

@@ -1,6 +1,10 @@
 package retryscope
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/reslint/reslint/internal/analysisutil"
+)
 
 func TestStripMajor(t *testing.T) {
 	for in, want := range map[string]string{
@@ -13,8 +17,8 @@ func TestStripMajor(t *testing.T) {
 		"k8s.io/client-go/util/retry":    "k8s.io/client-go/util/retry",
 		"github.com/cenkalti/backoff/v5": "github.com/cenkalti/backoff",
 	} {
-		if got := StripMajor(in); got != want {
-			t.Errorf("StripMajor(%q) = %q, want %q", in, got, want)
+		if got := analysisutil.StripMajor(in); got != want {
+			t.Errorf("analysisutil.StripMajor(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -39,15 +40,10 @@ func errVarOf(info *types.Info, parent ast.Node, call *ast.CallExpr) *types.Var 
 	}
 	obj := info.ObjectOf(id)
 	v, _ := obj.(*types.Var)
-	if v == nil || !IsError(v.Type()) {
+	if v == nil || !analysisutil.IsError(v.Type()) {
 		return nil
 	}
 	return v
-}
-
-// IsError reports whether t is the predeclared error type.
-func IsError(t types.Type) bool {
-	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // returnsError reports whether the call's last result is an error.
@@ -59,7 +55,7 @@ func returnsError(info *types.Info, call *ast.CallExpr) bool {
 		}
 		t = tup.At(tup.Len() - 1).Type()
 	}
-	return IsError(t)
+	return analysisutil.IsError(t)
 }
 
 // nilTest reports whether cond contains, as a top-level conjunct or
@@ -305,19 +301,15 @@ func IsTimerChan(info *types.Info, e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		fn, _ := typeutil.Callee(info, e).(*types.Func)
-		return isFunc(fn, "time", "After") || isFunc(fn, "time", "Tick")
+		return analysisutil.IsFunc(fn, "time", "After") || analysisutil.IsFunc(fn, "time", "Tick")
 	case *ast.SelectorExpr:
 		if e.Sel.Name != "C" {
 			return false
 		}
 		t := info.TypeOf(e.X)
-		return isNamed(t, "time", "Timer") || isNamed(t, "time", "Ticker")
+		return analysisutil.IsNamed(t, "time", "Timer") || analysisutil.IsNamed(t, "time", "Ticker")
 	}
 	return false
-}
-
-func isFunc(fn *types.Func, path, name string) bool {
-	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == path && fn.Name() == name
 }
 
 // IsWaitCall reports whether call waits: time.Sleep, NextBackOff, or a
@@ -328,7 +320,7 @@ func IsWaitCall(info *types.Info, call *ast.CallExpr) bool {
 	if fn == nil {
 		return false
 	}
-	if isFunc(fn, "time", "Sleep") {
+	if analysisutil.IsFunc(fn, "time", "Sleep") {
 		return true
 	}
 	if fn.Pkg() != nil {
@@ -348,12 +340,12 @@ func IsWaitCall(info *types.Info, call *ast.CallExpr) bool {
 			// A constructor (NewExponentialBackOff) or a calculation that
 			// returns the duration (backoffFor(attempt)) does not wait.
 			return !strings.HasPrefix(name, "new") && !strings.HasPrefix(name, "with") &&
-				!isNamed(info.TypeOf(call), "time", "Duration")
+				!analysisutil.IsNamed(info.TypeOf(call), "time", "Duration")
 		}
 	}
 	if strings.Contains(name, "wait") {
 		for _, a := range call.Args {
-			if isNamed(info.TypeOf(a), "time", "Duration") {
+			if analysisutil.IsNamed(info.TypeOf(a), "time", "Duration") {
 				return true
 			}
 		}

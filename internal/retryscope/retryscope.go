@@ -32,6 +32,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/directive"
 )
 
@@ -190,7 +191,7 @@ func run(pass *analysis.Pass) (any, error) {
 		info:    pass.TypesInfo,
 		calls:   map[*types.Func][]int{},
 		helpers: map[*types.Func]*HelperFact{},
-		defs:    SingleDefs(pass.TypesInfo, in),
+		defs:    analysisutil.SingleDefs(pass.TypesInfo, in),
 		extra:   map[string]bool{},
 	}
 	for f := range strings.SplitSeq(retryFuncs, ",") {
@@ -198,7 +199,7 @@ func run(pass *analysis.Pass) (any, error) {
 			st.extra[f] = true
 		}
 	}
-	st.decls = FuncDecls(pass.TypesInfo, in)
+	st.decls = analysisutil.FuncDecls(pass.TypesInfo, in)
 	st.inferFuncFacts(in)
 
 	res := &Result{helper: map[*types.Func][]int{}, Defs: st.defs, Decls: st.decls}
@@ -209,80 +210,6 @@ func run(pass *analysis.Pass) (any, error) {
 	st.findLoops(in, res)
 	st.findClientSends(in, res)
 	return res, nil
-}
-
-// SingleDefs maps each variable (local or package-level) that is given a
-// value exactly once — by :=, = or var — and never has its address taken
-// nor is incremented, to that value, so closures stored in variables and
-// executors built in one place can be followed. Analyzers read the one
-// computed here from Result.Defs.
-func SingleDefs(info *types.Info, in *inspector.Inspector) map[*types.Var]ast.Expr {
-	defs := map[*types.Var]ast.Expr{}
-	count := map[*types.Var]int{}
-	note := func(id *ast.Ident, val ast.Expr) {
-		v, ok := info.ObjectOf(id).(*types.Var)
-		if !ok || v.IsField() {
-			return
-		}
-		count[v]++
-		defs[v] = val
-	}
-	for c := range in.Root().Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil)) {
-		switch n := c.Node().(type) {
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				id, ok := ast.Unparen(l).(*ast.Ident)
-				if !ok {
-					continue
-				}
-				var val ast.Expr
-				if len(n.Rhs) == len(n.Lhs) && (n.Tok == token.DEFINE || n.Tok == token.ASSIGN) {
-					val = n.Rhs[i]
-				}
-				note(id, val)
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				var val ast.Expr
-				if len(n.Values) == len(n.Names) {
-					val = n.Values[i]
-				}
-				note(id, val)
-			}
-		case *ast.UnaryExpr:
-			// &v may change v behind our back.
-			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND {
-				if v, ok := info.ObjectOf(id).(*types.Var); ok {
-					count[v] += 2
-				}
-			}
-		case *ast.IncDecStmt:
-			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
-				if v, ok := info.ObjectOf(id).(*types.Var); ok {
-					count[v] += 2
-				}
-			}
-		}
-	}
-	for v, n := range count {
-		if n != 1 || defs[v] == nil {
-			delete(defs, v)
-		}
-	}
-	return defs
-}
-
-// FuncDecls maps the package's functions that have a body to their
-// declarations.
-func FuncDecls(info *types.Info, in *inspector.Inspector) map[*types.Func]*ast.FuncDecl {
-	m := map[*types.Func]*ast.FuncDecl{}
-	for c := range in.Root().Preorder((*ast.FuncDecl)(nil)) {
-		d := c.Node().(*ast.FuncDecl)
-		if fn, ok := info.Defs[d.Name].(*types.Func); ok && d.Body != nil {
-			m[fn] = d
-		}
-	}
-	return m
 }
 
 // funcParams returns the func-typed parameters of fn with their indices.
@@ -360,7 +287,7 @@ func markedParams(fn *types.Func, names []string) []int {
 			}
 			continue
 		}
-		if sig := p.Type().Underlying().(*types.Signature); sig.Results().Len() > 0 && IsError(sig.Results().At(sig.Results().Len()-1).Type()) {
+		if sig := p.Type().Underlying().(*types.Signature); sig.Results().Len() > 0 && analysisutil.IsError(sig.Results().At(sig.Results().Len()-1).Type()) {
 			ps = append(ps, i)
 		}
 	}
@@ -432,9 +359,9 @@ func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls
 			continue
 		}
 		callsSet[p] = true
-		if loop := enclosingLoop(c); loop != nil {
+		if loop := analysisutil.EnclosingLoop(c); loop != nil {
 			if ev := errVarOf(st.info, c.Parent().Node(), call); ev != nil && retryLike(st.info, loop, call, ev) {
-				if !rangesOverCollection(st.info, loop) || Waits(st.info, LoopBody(loop)) {
+				if !rangesOverCollection(st.info, loop) || Waits(st.info, analysisutil.LoopBody(loop)) {
 					retriedSet[p] = true
 				}
 			}
@@ -464,34 +391,6 @@ func paramArg(info *types.Info, arg ast.Expr, params map[*types.Var]int) (int, b
 	}
 	i, ok := params[v]
 	return i, ok
-}
-
-// enclosingLoop returns the innermost for/range statement around c within
-// the same function, or nil.
-func enclosingLoop(c inspector.Cursor) ast.Node {
-	for a := range c.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-		switch n := a.Node().(type) {
-		case *ast.ForStmt, *ast.RangeStmt:
-			if a == c {
-				continue
-			}
-			return n
-		default:
-			return nil
-		}
-	}
-	return nil
-}
-
-// LoopBody returns the body of a for or range statement, or nil.
-func LoopBody(loop ast.Node) *ast.BlockStmt {
-	switch l := loop.(type) {
-	case *ast.ForStmt:
-		return l.Body
-	case *ast.RangeStmt:
-		return l.Body
-	}
-	return nil
 }
 
 // callee returns the called function or method (generic origin), or nil.
@@ -531,50 +430,10 @@ func (st *state) helperParams(fn *types.Func, call *ast.CallExpr) []int {
 	if fn.Pkg() != st.pass.Pkg && st.pass.ImportObjectFact(fn, &f) {
 		return f.Params
 	}
-	if len(st.extra) > 0 && st.extra[qualifiedName(fn)] {
+	if len(st.extra) > 0 && st.extra[analysisutil.QualifiedName(fn)] {
 		return markedParams(fn, nil)
 	}
 	return nil
-}
-
-// qualifiedName spells fn as the -retryfuncs setting does.
-func qualifiedName(fn *types.Func) string {
-	if fn.Pkg() == nil {
-		return fn.Name()
-	}
-	sig := fn.Type().(*types.Signature)
-	if r := sig.Recv(); r != nil {
-		t := r.Type()
-		ptr := false
-		if p, ok := t.(*types.Pointer); ok {
-			t, ptr = p.Elem(), true
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			if ptr {
-				return fmt.Sprintf("%s.(*%s).%s", fn.Pkg().Path(), n.Obj().Name(), fn.Name())
-			}
-			return fmt.Sprintf("%s.%s.%s", fn.Pkg().Path(), n.Obj().Name(), fn.Name())
-		}
-	}
-	return fn.Pkg().Path() + "." + fn.Name()
-}
-
-// DisplayName names fn for messages: pkg.Func or pkg.Type.Method.
-func DisplayName(fn *types.Func) string {
-	name := fn.Name()
-	if r := fn.Type().(*types.Signature).Recv(); r != nil {
-		t := r.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			name = n.Obj().Name() + "." + name
-		}
-	}
-	if fn.Pkg() != nil {
-		name = fn.Pkg().Name() + "." + name
-	}
-	return name
 }
 
 // findClosures records the operation of every retry-helper call.
@@ -599,7 +458,7 @@ func (st *state) findClosures(in *inspector.Inspector, res *Result) {
 				continue
 			}
 			res.Scopes = append(res.Scopes, &Scope{
-				Kind: Closure, Body: body, Func: decl, Call: call, OpIndex: ai, Helper: DisplayName(fn),
+				Kind: Closure, Body: body, Func: decl, Call: call, OpIndex: ai, Helper: analysisutil.DisplayName(fn),
 			})
 		}
 	}
@@ -660,7 +519,7 @@ func (st *state) opBody(arg ast.Expr) (*ast.BlockStmt, ast.Node) {
 func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 	for c := range in.Root().Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
 		loop := c.Node()
-		body := LoopBody(loop)
+		body := analysisutil.LoopBody(loop)
 		if body == nil || !Waits(st.info, body) {
 			continue
 		}
@@ -668,7 +527,7 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 		var errVar *types.Var
 		for cc := range c.Preorder((*ast.CallExpr)(nil)) {
 			call := cc.Node().(*ast.CallExpr)
-			if enclosingLoop(cc) != loop || !returnsError(st.info, call) || IsWaitCall(st.info, call) {
+			if analysisutil.EnclosingLoop(cc) != loop || !returnsError(st.info, call) || IsWaitCall(st.info, call) {
 				continue
 			}
 			if ev := errVarOf(st.info, cc.Parent().Node(), call); ev != nil && retryLike(st.info, loop, call, ev) {
@@ -707,7 +566,7 @@ func (st *state) findClientSends(in *inspector.Inspector, res *Result) {
 		name := ""
 		switch fn.Pkg().Path() {
 		case RetryablehttpPath:
-			name = DisplayName(fn)
+			name = analysisutil.DisplayName(fn)
 		case "net/http":
 			if st.fromStandardClient(call) {
 				name = "retryablehttp.Client.StandardClient"

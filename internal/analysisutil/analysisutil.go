@@ -1,0 +1,306 @@
+// Package analysisutil holds the small type and syntax predicates that
+// every reslint pass needs, once, each with its semantics in its doc
+// comment. Recognition of concepts (retry scopes, contexts, classifiers)
+// lives in its own package; this one knows only Go.
+package analysisutil
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// IsError reports whether t is the predeclared error type.
+func IsError(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool {
+	return IsNamedExact(t, "context", "Context")
+}
+
+// IsNamed reports whether t, or *t, is the named type path.name, where a
+// /vN major-version suffix of the type's package path is ignored
+// (github.com/x/y/v2.T matches path github.com/x/y). Aliases are followed.
+func IsNamed(t types.Type, path, name string) bool {
+	n := named(t)
+	if n == nil || n.Obj().Name() != name {
+		return false
+	}
+	p := n.Obj().Pkg().Path()
+	return p == path || StripMajor(p) == path
+}
+
+// IsNamedExact is IsNamed with the package path compared exactly.
+func IsNamedExact(t types.Type, path, name string) bool {
+	n := named(t)
+	return n != nil && n.Obj().Name() == name && n.Obj().Pkg().Path() == path
+}
+
+func named(t types.Type) *types.Named {
+	if t == nil {
+		return nil
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return nil
+	}
+	return n
+}
+
+// IsFunc reports whether fn is the function or method path.name (package
+// path compared exactly; methods of any receiver match).
+func IsFunc(fn *types.Func, path, name string) bool {
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == path && fn.Name() == name
+}
+
+// IsPkgFunc is IsFunc for package-level functions only (no receiver).
+func IsPkgFunc(fn *types.Func, path, name string) bool {
+	return IsFunc(fn, path, name) && fn.Type().(*types.Signature).Recv() == nil
+}
+
+// StripMajor removes a trailing /vN (N >= 2, digits only) from an import
+// path: github.com/x/y/v4 becomes github.com/x/y.
+func StripMajor(path string) string {
+	i := strings.LastIndex(path, "/v")
+	if i < 0 || i+2 >= len(path) {
+		return path
+	}
+	for _, r := range path[i+2:] {
+		if r < '0' || r > '9' {
+			return path
+		}
+	}
+	return path[:i]
+}
+
+// DisplayName names fn for messages: pkg.Func or pkg.Type.Method (the
+// package's name, not its path).
+func DisplayName(fn *types.Func) string {
+	name := fn.Name()
+	if r := fn.Type().(*types.Signature).Recv(); r != nil {
+		if n, ok := types.Unalias(deref(r.Type())).(*types.Named); ok {
+			name = n.Obj().Name() + "." + name
+		}
+	}
+	if fn.Pkg() != nil {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
+}
+
+func deref(t types.Type) types.Type {
+	if p, ok := t.(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// QualifiedName spells fn with its full package path, as settings name
+// functions: path/to/pkg.Func, path/to/pkg.(*T).Method or path/to/pkg.T.Method.
+func QualifiedName(fn *types.Func) string {
+	if fn.Pkg() == nil {
+		return fn.Name()
+	}
+	sig := fn.Type().(*types.Signature)
+	if r := sig.Recv(); r != nil {
+		t := r.Type()
+		ptr := false
+		if p, ok := t.(*types.Pointer); ok {
+			t, ptr = p.Elem(), true
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			if ptr {
+				return fmt.Sprintf("%s.(*%s).%s", fn.Pkg().Path(), n.Obj().Name(), fn.Name())
+			}
+			return fmt.Sprintf("%s.%s.%s", fn.Pkg().Path(), n.Obj().Name(), fn.Name())
+		}
+	}
+	return fn.Pkg().Path() + "." + fn.Name()
+}
+
+// IdentVar returns the variable that e (parentheses removed) names, or nil
+// when e is not an identifier of a variable.
+func IdentVar(info *types.Info, e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := info.ObjectOf(id).(*types.Var)
+	return v
+}
+
+// Mentions reports whether n refers to v anywhere (nested function
+// literals included).
+func Mentions(info *types.Info, n ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// LoopBody returns the body of a for or range statement, or nil.
+func LoopBody(loop ast.Node) *ast.BlockStmt {
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		return l.Body
+	case *ast.RangeStmt:
+		return l.Body
+	}
+	return nil
+}
+
+// EnclosingLoop returns the innermost for or range statement strictly
+// around the node at c (c itself does not count) within the same
+// function: a function literal or declaration in between stops the search
+// and the result is nil.
+func EnclosingLoop(c inspector.Cursor) ast.Node {
+	for p := c.Parent(); p.Node() != nil; p = p.Parent() {
+		switch n := p.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return n
+		case *ast.FuncLit, *ast.FuncDecl:
+			return nil
+		}
+	}
+	return nil
+}
+
+// EnclosingFunc returns the innermost function (declaration or literal)
+// strictly around the node at c, or ok=false at package level.
+func EnclosingFunc(c inspector.Cursor) (inspector.Cursor, bool) {
+	for p := c.Parent(); p.Node() != nil; p = p.Parent() {
+		switch p.Node().(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return p, true
+		}
+	}
+	return inspector.Cursor{}, false
+}
+
+// InFuncLit reports whether the node at c is inside a function literal
+// that is itself inside root (root excluded): code that runs when the
+// literal is called, not when root's statements run. With root nil, any
+// enclosing literal below the nearest declaration counts.
+func InFuncLit(c inspector.Cursor, root ast.Node) bool {
+	for p := c.Parent(); p.Node() != nil && p.Node() != root; p = p.Parent() {
+		switch p.Node().(type) {
+		case *ast.FuncLit:
+			return true
+		case *ast.FuncDecl:
+			return false
+		}
+	}
+	return false
+}
+
+// FuncBody returns the body and signature of a *ast.FuncLit or
+// *ast.FuncDecl (nil, nil for anything else or when untyped).
+func FuncBody(info *types.Info, fn ast.Node) (*ast.BlockStmt, *types.Signature) {
+	switch f := fn.(type) {
+	case *ast.FuncLit:
+		sig, _ := info.TypeOf(f).(*types.Signature)
+		return f.Body, sig
+	case *ast.FuncDecl:
+		if obj, ok := info.Defs[f.Name].(*types.Func); ok {
+			return f.Body, obj.Type().(*types.Signature)
+		}
+	}
+	return nil, nil
+}
+
+// SortedKeys returns the keys of m in increasing order.
+func SortedKeys(m map[int]bool) []int {
+	out := make([]int, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// SingleDefs maps each variable (local or package-level) that is given a
+// value exactly once — by :=, = or var — and never has its address taken
+// nor is incremented, to that value, so closures stored in variables and
+// values built in one place can be followed.
+func SingleDefs(info *types.Info, in *inspector.Inspector) map[*types.Var]ast.Expr {
+	defs := map[*types.Var]ast.Expr{}
+	count := map[*types.Var]int{}
+	note := func(id *ast.Ident, val ast.Expr) {
+		v, ok := info.ObjectOf(id).(*types.Var)
+		if !ok || v.IsField() {
+			return
+		}
+		count[v]++
+		defs[v] = val
+	}
+	for c := range in.Root().Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				id, ok := ast.Unparen(l).(*ast.Ident)
+				if !ok {
+					continue
+				}
+				var val ast.Expr
+				if len(n.Rhs) == len(n.Lhs) && (n.Tok == token.DEFINE || n.Tok == token.ASSIGN) {
+					val = n.Rhs[i]
+				}
+				note(id, val)
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				var val ast.Expr
+				if len(n.Values) == len(n.Names) {
+					val = n.Values[i]
+				}
+				note(id, val)
+			}
+		case *ast.UnaryExpr:
+			// &v may change v behind our back.
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND {
+				if v, ok := info.ObjectOf(id).(*types.Var); ok {
+					count[v] += 2
+				}
+			}
+		case *ast.IncDecStmt:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
+				if v, ok := info.ObjectOf(id).(*types.Var); ok {
+					count[v] += 2
+				}
+			}
+		}
+	}
+	for v, n := range count {
+		if n != 1 || defs[v] == nil {
+			delete(defs, v)
+		}
+	}
+	return defs
+}
+
+// FuncDecls maps the package's functions that have a body to their
+// declarations.
+func FuncDecls(info *types.Info, in *inspector.Inspector) map[*types.Func]*ast.FuncDecl {
+	m := map[*types.Func]*ast.FuncDecl{}
+	for c := range in.Root().Preorder((*ast.FuncDecl)(nil)) {
+		d := c.Node().(*ast.FuncDecl)
+		if fn, ok := info.Defs[d.Name].(*types.Func); ok && d.Body != nil {
+			m[fn] = d
+		}
+	}
+	return m
+}
