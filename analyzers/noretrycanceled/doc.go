@@ -85,10 +85,10 @@
 //
 // Handing the context to a function that returns when it is done — a
 // context-aware sleep (a sleepOrDone(ctx, d) that selects on ctx.Done()
-// and a timer) counts as consulting
-// it. Such functions are recognised across packages: the analyzer exports
-// a CtxFact for every function that checks ctx.Err() or receives from
-// ctx.Done() and returns, and never sleeps blindly.
+// and a timer) counts as consulting it. Such functions are recognised
+// across packages: reslint records, for every function that checks
+// ctx.Err() or receives from ctx.Done() and returns, and never sleeps
+// blindly, that it honors its context (a fact shared by the suite).
 //
 // N3: a retry library is called without the context in scope.
 //

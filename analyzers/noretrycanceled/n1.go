@@ -12,7 +12,7 @@ import (
 
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
-	"github.com/reslint/reslint/internal/retryscope"
+	"github.com/reslint/reslint/internal/ctxaware"
 )
 
 // finding is one return statement that answers "retry" for context errors.
@@ -205,8 +205,8 @@ func (r *runner) classifierUses(cls []*classify.Classifier) map[types.Object][]u
 				}
 			}
 			cc := ex.Parent()
-			checked := retryscope.CheckedBefore(r.info, cc, errVar) != nil ||
-				retryscope.CheckedAfter(r.info, cc, r.waitLeaves) != nil ||
+			checked := ctxaware.CheckedBefore(r.info, cc, errVar) != nil ||
+				ctxaware.CheckedAfter(r.info, cc, r.waitLeaves) != nil ||
 				passesContext(r.info, call) ||
 				len(r.contexts(call.Pos())) == 0
 			retry := len(r.res.In(call.Pos())) > 0 || analysisutil.EnclosingLoop(cc) != nil
@@ -287,7 +287,7 @@ func (r *runner) scopeChecks(c *classify.Classifier, uses map[types.Object][]use
 			// failsafe-go checks the execution's cancellation first.
 			n++
 		case classify.HelperArg:
-			f := r.fact(s.Helper)
+			f := r.ctx.Fact(s.Helper)
 			if (f == nil || !slices.Contains(f.Checked, s.Param)) && len(r.contexts(s.Node.Pos())) > 0 {
 				return false
 			}
@@ -395,7 +395,7 @@ func (r *runner) retryGoWithContext(site ast.Node) bool {
 // nil { return err }`, or `if wait(ctx) != nil { return }`.
 func (r *runner) waitLeaves(s ast.Stmt) *types.Var {
 	ifs, ok := s.(*ast.IfStmt)
-	if !ok || !exitsOnErr(r.info, ifs) {
+	if !ok || !ctxaware.ExitsOnErr(r.info, ifs) {
 		return nil
 	}
 	var call *ast.CallExpr
@@ -404,7 +404,7 @@ func (r *runner) waitLeaves(s ast.Stmt) *types.Var {
 	} else if be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr); ok {
 		call, _ = ast.Unparen(be.X).(*ast.CallExpr)
 	}
-	if call == nil || !r.handsContext(call) {
+	if call == nil || !r.ctx.HandsContext(call) {
 		return nil
 	}
 	for _, a := range call.Args {

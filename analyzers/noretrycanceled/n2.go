@@ -10,10 +10,10 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ast/inspector"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
+	"github.com/reslint/reslint/internal/ctxaware"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -111,7 +111,7 @@ func opCall(info *types.Info, lc inspector.Cursor, ops map[*types.Var]bool) (*as
 
 func (r *runner) n2(loops []*loop) {
 	for _, l := range loops {
-		ctxs := retryscope.ContextsInScope(r.info, r.pass.Pkg, l.node.Pos(), r.defs)
+		ctxs := ctxaware.ContextsInScope(r.info, r.pass.Pkg, l.node.Pos(), r.defs)
 		if len(ctxs) == 0 {
 			continue // must not: no context in scope
 		}
@@ -129,21 +129,21 @@ func (r *runner) n2(loops []*loop) {
 			}
 			switch n := c.Node().(type) {
 			case *ast.CallExpr:
-				if retryscope.ContextOf(r.info, n) != nil || r.callsConsultingLit(n) {
+				if ctxaware.ContextOf(r.info, n) != nil || r.callsConsultingLit(n) {
 					consults = true
 				}
-				if isTimeSleep(r.info, n) {
+				if ctxaware.IsSleep(r.info, n) {
 					blind = append(blind, wait{n.Pos(), fmt.Sprintf("time.Sleep in a retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; wait in select on %s.Done() and a timer", name, name)})
 					continue
 				}
-				if r.handsContext(n) || n != l.attempt && r.leavesOnError(c) && passesContext(r.info, n) {
+				if r.ctx.HandsContext(n) || n != l.attempt && r.leavesOnError(c) && passesContext(r.info, n) {
 					// A context-aware wait, or a call that is handed the
 					// context and whose error ends the loop: by Go's
 					// convention it fails once the context is done.
 					consults = true
 				}
 			case *ast.UnaryExpr:
-				if n.Op != token.ARROW || !retryscope.IsTimerChan(r.info, n.X) || selectOf(c) != nil {
+				if n.Op != token.ARROW || !retryscope.IsTimerChan(r.info, n.X) || ctxaware.SelectOf(c) != nil {
 					continue
 				}
 				what := "a timer receive"
@@ -152,12 +152,12 @@ func (r *runner) n2(loops []*loop) {
 				}
 				blind = append(blind, wait{n.Pos(), fmt.Sprintf("%s in a retry loop cannot be interrupted: after the caller cancels %s the loop still waits out its backoff; wait in select { case <-%s.Done(): ...; case <-t.C: }", what, name, name)})
 			case *ast.SelectStmt:
-				switch r.selectKind(n) {
-				case selectDone:
+				switch r.ctx.SelectKind(n) {
+				case ctxaware.SelectDone:
 					consults, doneSelect = true, true
-				case selectTimerOnly:
+				case ctxaware.SelectTimerOnly:
 					blind = append(blind, wait{n.Pos(), fmt.Sprintf("this select waits for the backoff timer but not for %s.Done(): after the caller cancels, the loop still waits out its backoff; add case <-%s.Done()", name, name)})
-				case selectOther:
+				case ctxaware.SelectOther:
 					consults = true // another channel may be the cancellation: unsure
 				}
 			case *ast.SelectorExpr:
@@ -215,16 +215,16 @@ func (r *runner) leavesOnError(c inspector.Cursor) bool {
 	case *ast.ReturnStmt:
 		return true
 	case *ast.BinaryExpr:
-		if ifs, ok := c.Parent().Parent().Node().(*ast.IfStmt); ok && ifs.Cond == p && exitsOnErr(r.info, ifs) {
+		if ifs, ok := c.Parent().Parent().Node().(*ast.IfStmt); ok && ifs.Cond == p && ctxaware.ExitsOnErr(r.info, ifs) {
 			return true
 		}
 	case *ast.AssignStmt:
 		if ifs, ok := c.Parent().Parent().Node().(*ast.IfStmt); ok && ifs.Init == p {
-			return exitsOnErr(r.info, ifs)
+			return ctxaware.ExitsOnErr(r.info, ifs)
 		}
 		// The next statement tests the error and leaves.
 		if next, ok := c.Parent().NextSibling(); ok {
-			if ifs, ok := next.Node().(*ast.IfStmt); ok && ifs.Init == nil && exitsOnErr(r.info, ifs) {
+			if ifs, ok := next.Node().(*ast.IfStmt); ok && ifs.Init == nil && ctxaware.ExitsOnErr(r.info, ifs) {
 				if ev := analysisutil.IdentVar(r.info, p.Lhs[len(p.Lhs)-1]); ev != nil && analysisutil.Mentions(r.info, ifs.Cond, ev) {
 					return true
 				}
@@ -233,92 +233,6 @@ func (r *runner) leavesOnError(c inspector.Cursor) bool {
 	}
 	_ = call
 	return false
-}
-
-// handsContext reports whether call passes a context to a function that
-// returns when it is done (by Fact), or to a wait function that takes
-// the context (a context-aware sleep we cannot see into).
-func (r *runner) handsContext(call *ast.CallExpr) bool {
-	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
-	if f := r.fact(fn); f != nil {
-		for _, i := range f.Honors {
-			if i < len(call.Args) && analysisutil.IsContext(r.info.TypeOf(call.Args[i])) {
-				return true
-			}
-		}
-	}
-	if retryscope.IsWaitCall(r.info, call) {
-		for _, a := range call.Args {
-			if analysisutil.IsContext(r.info.TypeOf(a)) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-type selectKind int
-
-const (
-	selectNone      selectKind = iota // no timer
-	selectDone                        // has a ctx.Done() case
-	selectTimerOnly                   // timer cases (and default) only
-	selectOther                       // a timer and another channel
-)
-
-// selectKind classifies a select statement by its cases.
-func (r *runner) selectKind(s *ast.SelectStmt) selectKind {
-	timer, other := false, false
-	for _, cl := range s.Body.List {
-		if cc, ok := cl.(*ast.CommClause); ok && cc.Comm == nil {
-			return selectNone // a default case: the select polls, it does not wait
-		}
-	}
-	for _, cl := range s.Body.List {
-		cc, ok := cl.(*ast.CommClause)
-		if !ok || cc.Comm == nil {
-			continue
-		}
-		if r.isDoneComm(cc.Comm) {
-			return selectDone
-		}
-		if x := recvOperand(cc.Comm); x != nil && retryscope.IsTimerChan(r.info, x) {
-			timer = true
-		} else {
-			other = true
-		}
-	}
-	switch {
-	case timer && other:
-		return selectOther
-	case timer:
-		return selectTimerOnly
-	case other:
-		return selectOther
-	}
-	return selectNone
-}
-
-// recvOperand returns the channel of a receive communication.
-func recvOperand(comm ast.Stmt) ast.Expr {
-	var x ast.Expr
-	switch c := comm.(type) {
-	case *ast.ExprStmt:
-		x = c.X
-	case *ast.AssignStmt:
-		if len(c.Rhs) == 1 {
-			x = c.Rhs[0]
-		}
-	}
-	if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
-		return u.X
-	}
-	return nil
-}
-
-func isTimeSleep(info *types.Info, call *ast.CallExpr) bool {
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == "Sleep"
 }
 
 // callsConsultingLit reports whether call calls a local function literal
@@ -331,5 +245,5 @@ func (r *runner) callsConsultingLit(call *ast.CallExpr) bool {
 		return false
 	}
 	lit, ok := ast.Unparen(r.defs[v]).(*ast.FuncLit)
-	return ok && retryscope.ConsultsContext(r.info, lit, nil)
+	return ok && ctxaware.ConsultsContext(r.info, lit, nil)
 }

@@ -14,7 +14,7 @@ import (
 
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
-	"github.com/reslint/reslint/internal/retryscope"
+	"github.com/reslint/reslint/internal/ctxaware"
 )
 
 const (
@@ -61,7 +61,7 @@ func isBackoffRetry(name string) bool {
 
 // contexts returns the caller contexts in scope at pos.
 func (r *runner) contexts(pos token.Pos) []*types.Var {
-	return retryscope.ContextsInScope(r.info, r.pass.Pkg, pos, r.defs)
+	return ctxaware.ContextsInScope(r.info, r.pass.Pkg, pos, r.defs)
 }
 
 // retryGo reports retry.Do/DoWithData without a retry.Context option.

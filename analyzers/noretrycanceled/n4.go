@@ -14,7 +14,7 @@ import (
 
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
-	"github.com/reslint/reslint/internal/retryscope"
+	"github.com/reslint/reslint/internal/ctxaware"
 )
 
 func (r *runner) n4(loops []*loop) {
@@ -36,11 +36,11 @@ func (r *runner) n4(loops []*loop) {
 			if errVar == nil {
 				continue
 			}
-			checked := retryscope.CheckedBefore(r.info, c, errVar)
+			checked := ctxaware.CheckedBefore(r.info, c, errVar)
 			if checked != nil && !children[checked] {
 				continue
 			}
-			if after := retryscope.CheckedAfter(r.info, c, r.waitLeaves); after != nil && !children[after] {
+			if after := ctxaware.CheckedAfter(r.info, c, r.waitLeaves); after != nil && !children[after] {
 				continue // the verdict is overridden when the parent is done
 			}
 			parent := parents[0]
@@ -68,7 +68,7 @@ func (r *runner) attemptContexts(l *loop) (children map[*types.Var]bool, parents
 			if !ok {
 				continue
 			}
-			if p := timeoutParent(r.info, call); p != nil {
+			if p := ctxaware.TimeoutParent(r.info, call); p != nil {
 				if ch := analysisutil.IdentVar(r.info, n.Lhs[0]); ch != nil {
 					children[ch] = true
 					parents = append(parents, p)
@@ -76,7 +76,7 @@ func (r *runner) attemptContexts(l *loop) (children map[*types.Var]bool, parents
 			}
 		case *ast.CallExpr:
 			fn, _ := typeutil.Callee(r.info, n).(*types.Func)
-			if f := r.fact(fn); f != nil {
+			if f := r.ctx.Fact(fn); f != nil {
 				for _, i := range f.Timeout {
 					if i < len(n.Args) {
 						if v := analysisutil.IdentVar(r.info, n.Args[i]); v != nil && analysisutil.IsContext(v.Type()) {
@@ -118,7 +118,7 @@ func (r *runner) attemptErrors(l *loop, children map[*types.Var]bool) map[*types
 			}
 		}
 		fn, _ := typeutil.Callee(r.info, call).(*types.Func)
-		if f := r.fact(fn); f != nil && len(f.Timeout) > 0 {
+		if f := r.ctx.Fact(fn); f != nil && len(f.Timeout) > 0 {
 			underChild = true
 		}
 		if underChild {
@@ -169,7 +169,7 @@ func (r *runner) classifies(c inspector.Cursor, errs map[*types.Var]bool) *types
 			return nil
 		}
 		sig, ok := ft.Underlying().(*types.Signature)
-		if !ok || !classifierShaped(sig) {
+		if !ok || !ctxaware.ClassifierShaped(sig) {
 			return nil
 		}
 		// A method on the error itself (err.Timeout()) is not a

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reslint/reslint/internal/analysisdoc"
+	"github.com/reslint/reslint/internal/ctxaware"
 	"github.com/reslint/reslint/internal/directive"
 	"github.com/reslint/reslint/internal/retryscope"
 )
@@ -20,12 +21,11 @@ var doc string
 
 // Analyzer reports retries of requests whose caller has gone (N1-N4).
 var Analyzer = &analysis.Analyzer{
-	Name:      "noretrycanceled",
-	Doc:       analysisdoc.MustExtract(doc, "noretrycanceled"),
-	URL:       "https://github.com/reslint/reslint#noretrycanceled",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer},
-	Run:       run,
-	FactTypes: []analysis.Fact{new(CtxFact)},
+	Name:     "noretrycanceled",
+	Doc:      analysisdoc.MustExtract(doc, "noretrycanceled"),
+	URL:      "https://github.com/reslint/reslint#noretrycanceled",
+	Requires: []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer, ctxaware.Analyzer},
+	Run:      run,
 }
 
 // runner is the state of one pass.
@@ -35,26 +35,23 @@ type runner struct {
 	in    *inspector.Inspector
 	res   *retryscope.Result
 	rep   *directive.Reporter
-	local map[*types.Func]*CtxFact
+	ctx   *ctxaware.Result
 	decls map[*types.Func]*ast.FuncDecl
 	defs  map[*types.Var]ast.Expr
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	r := &runner{
-		pass:  pass,
-		info:  pass.TypesInfo,
-		in:    pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
-		res:   pass.ResultOf[retryscope.Analyzer].(*retryscope.Result),
-		local: map[*types.Func]*CtxFact{},
+		pass: pass,
+		info: pass.TypesInfo,
+		in:   pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		res:  pass.ResultOf[retryscope.Analyzer].(*retryscope.Result),
+		ctx:  pass.ResultOf[ctxaware.Analyzer].(*ctxaware.Result),
 	}
 	r.rep = directive.NewReporter(pass)
 	defer r.rep.Finish()
 
-	// Facts first: every package exports them, so that a context-aware sleep helper in one
-	// package is known in the next.
 	r.decls, r.defs = r.res.Decls, r.res.Defs
-	r.facts(r.in)
 	r.n1()
 	loops := r.retryLoops()
 	r.n2(loops)

@@ -32,7 +32,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/analysisutil"
-	"github.com/reslint/reslint/internal/retryscope"
+	"github.com/reslint/reslint/internal/ctxaware"
 )
 
 // Hypothesis is the error a classifier is asked about.
@@ -456,7 +456,7 @@ func isDoneRecv(info *types.Info, comm ast.Stmt) bool {
 		}
 	}
 	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
-	return ok && u.Op == token.ARROW && retryscope.ContextOf(info, u.X) != nil
+	return ok && u.Op == token.ARROW && ctxaware.ContextOf(info, u.X) != nil
 }
 
 // noReturn reports calls that end the path: panic, os.Exit, log.Fatal*.

@@ -5,9 +5,8 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/reslint/reslint/internal/ctxaware"
 	"golang.org/x/tools/go/types/typeutil"
-
-	"github.com/reslint/reslint/internal/retryscope"
 )
 
 // RetryMeaning says whether an enum constant returned by a classifier
@@ -67,7 +66,7 @@ func (c *Classifier) ConsultsContext(info *types.Info) bool {
 	if c.Body == nil {
 		return false
 	}
-	if retryscope.ConsultsContext(info, c.Body, nil) {
+	if ctxaware.ConsultsContext(info, c.Body, nil) {
 		return true
 	}
 	found := false

@@ -1,20 +1,51 @@
-package noretrycanceled
+package ctxaware
 
 import (
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"reflect"
 	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/retryscope"
 )
+
+// Analyzer computes what each function of the package does with its
+// context.Context parameters and exports it as a CtxFact, so that callers
+// in other packages can tell a context-aware wait from a blind one. Its
+// result answers the same questions for this package. It reports nothing.
+var Analyzer = &analysis.Analyzer{
+	Name:       "ctxaware",
+	Doc:        "compute which functions honor, time out or check their context (facts shared by reslint analyzers; reports nothing)",
+	URL:        "https://github.com/reslint/reslint/blob/main/docs/rules.md",
+	Requires:   []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer},
+	Run:        run,
+	FactTypes:  []analysis.Fact{new(CtxFact)},
+	ResultType: reflect.TypeFor[*Result](),
+}
+
+// Result answers context questions about the package being analyzed.
+type Result struct {
+	pass  *analysis.Pass
+	info  *types.Info
+	local map[*types.Func]*CtxFact
+	defs  map[*types.Var]ast.Expr
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	rs := pass.ResultOf[retryscope.Analyzer].(*retryscope.Result)
+	r := &Result{pass: pass, info: pass.TypesInfo, local: map[*types.Func]*CtxFact{}, defs: rs.Defs}
+	r.facts(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
+	return r, nil
+}
 
 // CtxFact records what a function does with its context.Context
 // parameters, so that callers in other packages can tell a context-aware
@@ -61,7 +92,7 @@ func ints(xs []int) string {
 
 // facts computes and exports CtxFacts for the package's functions, to a
 // fixed point (a wrapper of such a sleep helper honors its context too).
-func (r *runner) facts(in *inspector.Inspector) {
+func (r *Result) facts(in *inspector.Inspector) {
 	type cand struct {
 		fn  *types.Func
 		cur inspector.Cursor
@@ -100,7 +131,7 @@ func (r *runner) facts(in *inspector.Inspector) {
 }
 
 // fact returns the CtxFact of fn, from this package or imported.
-func (r *runner) fact(fn *types.Func) *CtxFact {
+func (r *Result) Fact(fn *types.Func) *CtxFact {
 	if fn == nil {
 		return nil
 	}
@@ -119,7 +150,7 @@ func (r *runner) fact(fn *types.Func) *CtxFact {
 }
 
 // ctxFact computes fn's fact, or nil if it has nothing to say.
-func (r *runner) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) *CtxFact {
+func (r *Result) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) *CtxFact {
 	sig := fn.Type().(*types.Signature)
 	params := map[*types.Var]int{}
 	for i := range sig.Params().Len() {
@@ -140,18 +171,18 @@ func (r *runner) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 		}
 		switch n := c.Node().(type) {
 		case *ast.IfStmt, *ast.SelectStmt:
-			if v := retryscope.ExitsWhenDone(r.info, n.(ast.Stmt)); v != nil {
+			if v := ExitsWhenDone(r.info, n.(ast.Stmt)); v != nil {
 				if i, ok := params[v]; ok {
 					honors[i] = true
 				}
 			}
-			if sel, ok := n.(*ast.SelectStmt); ok && r.selectKind(sel) == selectTimerOnly {
+			if sel, ok := n.(*ast.SelectStmt); ok && r.SelectKind(sel) == SelectTimerOnly {
 				blind = true
 			}
 		case *ast.ReturnStmt:
 			// return ctx.Err(), or return sleepOrDone(ctx, d).
 			for _, e := range n.Results {
-				if v := retryscope.ContextOf(r.info, e); v != nil {
+				if v := ContextOf(r.info, e); v != nil {
 					if i, ok := params[v]; ok {
 						honors[i] = true
 					}
@@ -163,7 +194,7 @@ func (r *runner) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 				}
 			}
 		case *ast.CallExpr:
-			if blindWait(r.info, c) {
+			if IsSleep(r.info, c.Node().(*ast.CallExpr)) {
 				blind = true
 			}
 			// A call of a func parameter with a per-attempt child.
@@ -181,14 +212,14 @@ func (r *runner) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 				}
 			}
 		case *ast.UnaryExpr:
-			if n.Op == token.ARROW && retryscope.IsTimerChan(r.info, n.X) && selectOf(c) == nil {
+			if n.Op == token.ARROW && retryscope.IsTimerChan(r.info, n.X) && SelectOf(c) == nil {
 				blind = true
 			}
 		case *ast.AssignStmt:
 			// actx, cancel := context.WithTimeout(ctx, per)
 			if len(n.Rhs) == 1 && len(n.Lhs) >= 1 {
 				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
-					if parent := timeoutParent(r.info, call); parent != nil {
+					if parent := TimeoutParent(r.info, call); parent != nil {
 						if i, ok := params[parent]; ok {
 							if child := analysisutil.IdentVar(r.info, n.Lhs[0]); child != nil {
 								children[child] = i
@@ -196,7 +227,7 @@ func (r *runner) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 						}
 					}
 					// if err := sleepOrDone(ctx, d); err != nil { return err }
-					if ifs, ok := c.Parent().Node().(*ast.IfStmt); ok && ifs.Init == n && exitsOnErr(r.info, ifs) {
+					if ifs, ok := c.Parent().Node().(*ast.IfStmt); ok && ifs.Init == n && ExitsOnErr(r.info, ifs) {
 						for _, i := range r.honoredArgs(call, params) {
 							honors[i] = true
 						}
@@ -221,9 +252,9 @@ func (r *runner) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 
 // honoredArgs returns the params of the caller passed to call at
 // positions where the callee honors its context.
-func (r *runner) honoredArgs(call *ast.CallExpr, params map[*types.Var]int) []int {
+func (r *Result) honoredArgs(call *ast.CallExpr, params map[*types.Var]int) []int {
 	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
-	f := r.fact(fn)
+	f := r.Fact(fn)
 	if f == nil {
 		return nil
 	}
@@ -242,11 +273,11 @@ func (r *runner) honoredArgs(call *ast.CallExpr, params map[*types.Var]int) []in
 
 // checkedParams returns the classifier-shaped func parameters that are
 // called only after a context check.
-func (r *runner) checkedParams(sig *types.Signature, cur inspector.Cursor) []int {
+func (r *Result) checkedParams(sig *types.Signature, cur inspector.Cursor) []int {
 	cls := map[*types.Var]int{}
 	for i := range sig.Params().Len() {
 		p := sig.Params().At(i)
-		if ps, ok := p.Type().Underlying().(*types.Signature); ok && classifierShaped(ps) {
+		if ps, ok := p.Type().Underlying().(*types.Signature); ok && ClassifierShaped(ps) {
 			cls[p] = i
 		}
 	}
@@ -268,7 +299,7 @@ func (r *runner) checkedParams(sig *types.Signature, cur inspector.Cursor) []int
 				errVar = av
 			}
 		}
-		if retryscope.CheckedBefore(r.info, c, errVar) != nil {
+		if CheckedBefore(r.info, c, errVar) != nil {
 			ok[i] = true
 		} else {
 			bad[i] = true
@@ -284,9 +315,9 @@ func (r *runner) checkedParams(sig *types.Signature, cur inspector.Cursor) []int
 	return out
 }
 
-// classifierShaped reports whether sig takes an error and answers with a
+// ClassifierShaped reports whether sig takes an error and answers with a
 // bool (and maybe a duration) or an enum.
-func classifierShaped(sig *types.Signature) bool {
+func ClassifierShaped(sig *types.Signature) bool {
 	hasErr := false
 	for i := range sig.Params().Len() {
 		if analysisutil.IsError(sig.Params().At(i).Type()) {
@@ -300,16 +331,16 @@ func classifierShaped(sig *types.Signature) bool {
 	return ok && (b.Kind() == types.Bool || b.Info()&types.IsInteger != 0 && sig.Results().Len() == 1)
 }
 
-// blindWait reports whether the call at c waits in a way no context can
-// interrupt: time.Sleep.
-func blindWait(info *types.Info, c inspector.Cursor) bool {
-	fn, _ := typeutil.Callee(info, c.Node().(*ast.CallExpr)).(*types.Func)
-	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == "Sleep"
+// IsSleep reports whether call waits in a way no context can interrupt:
+// time.Sleep.
+func IsSleep(info *types.Info, call *ast.CallExpr) bool {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return analysisutil.IsFunc(fn, "time", "Sleep")
 }
 
-// selectOf returns the select statement whose case communication holds
+// SelectOf returns the select statement whose case communication holds
 // the node at c, or nil.
-func selectOf(c inspector.Cursor) *ast.SelectStmt {
+func SelectOf(c inspector.Cursor) *ast.SelectStmt {
 	for p := c.Parent(); p.Node() != nil; p = p.Parent() {
 		switch n := p.Node().(type) {
 		case *ast.CommClause:
@@ -333,11 +364,11 @@ func selectOf(c inspector.Cursor) *ast.SelectStmt {
 	return nil
 }
 
-// isDoneComm reports whether a select communication receives from a
+// IsDoneComm reports whether a select communication receives from a
 // context's Done(), directly or through a variable assigned it once
 // (done := ctx.Done()).
-func (r *runner) isDoneComm(comm ast.Stmt) bool {
-	x := recvOperand(comm)
+func (r *Result) IsDoneComm(comm ast.Stmt) bool {
+	x := RecvOperand(comm)
 	if x == nil {
 		return false
 	}
@@ -349,12 +380,12 @@ func (r *runner) isDoneComm(comm ast.Stmt) bool {
 		return false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Done" && retryscope.ContextOf(r.info, call) != nil
+	return ok && sel.Sel.Name == "Done" && ContextOf(r.info, call) != nil
 }
 
-// timeoutParent returns the parent context variable of a
+// TimeoutParent returns the parent context variable of a
 // context.WithTimeout/WithDeadline(/Cause) call, or nil.
-func timeoutParent(info *types.Info, call *ast.CallExpr) *types.Var {
+func TimeoutParent(info *types.Info, call *ast.CallExpr) *types.Var {
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || len(call.Args) == 0 {
 		return nil
@@ -369,9 +400,9 @@ func timeoutParent(info *types.Info, call *ast.CallExpr) *types.Var {
 	return nil
 }
 
-// exitsOnErr reports whether `if err := ...; err != nil { ... }` leaves
+// ExitsOnErr reports whether `if err := ...; err != nil { ... }` leaves
 // in its body.
-func exitsOnErr(info *types.Info, ifs *ast.IfStmt) bool {
+func ExitsOnErr(info *types.Info, ifs *ast.IfStmt) bool {
 	be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
 	if !ok || be.Op != token.NEQ {
 		return false
@@ -388,4 +419,83 @@ func exitsOnErr(info *types.Info, ifs *ast.IfStmt) bool {
 	return false
 }
 
-var _ analysis.Fact = (*CtxFact)(nil)
+type SelectKind int
+
+const (
+	SelectNone      SelectKind = iota // no timer
+	SelectDone                        // has a ctx.Done() case
+	SelectTimerOnly                   // timer cases (and default) only
+	SelectOther                       // a timer and another channel
+)
+
+// SelectKind classifies a select statement by its cases.
+func (r *Result) SelectKind(s *ast.SelectStmt) SelectKind {
+	timer, other := false, false
+	for _, cl := range s.Body.List {
+		if cc, ok := cl.(*ast.CommClause); ok && cc.Comm == nil {
+			return SelectNone // a default case: the select polls, it does not wait
+		}
+	}
+	for _, cl := range s.Body.List {
+		cc, ok := cl.(*ast.CommClause)
+		if !ok || cc.Comm == nil {
+			continue
+		}
+		if r.IsDoneComm(cc.Comm) {
+			return SelectDone
+		}
+		if x := RecvOperand(cc.Comm); x != nil && retryscope.IsTimerChan(r.info, x) {
+			timer = true
+		} else {
+			other = true
+		}
+	}
+	switch {
+	case timer && other:
+		return SelectOther
+	case timer:
+		return SelectTimerOnly
+	case other:
+		return SelectOther
+	}
+	return SelectNone
+}
+
+// RecvOperand returns the channel of a receive communication.
+func RecvOperand(comm ast.Stmt) ast.Expr {
+	var x ast.Expr
+	switch c := comm.(type) {
+	case *ast.ExprStmt:
+		x = c.X
+	case *ast.AssignStmt:
+		if len(c.Rhs) == 1 {
+			x = c.Rhs[0]
+		}
+	}
+	if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+		return u.X
+	}
+	return nil
+}
+
+// HandsContext reports whether call passes a context to a function that
+// returns when it is done (by Fact), or to a wait function that takes
+// the context (a context-aware sleep we cannot see into).
+func (r *Result) HandsContext(call *ast.CallExpr) bool {
+	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
+	if f := r.Fact(fn); f != nil {
+		for _, i := range f.Honors {
+			if i < len(call.Args) && analysisutil.IsContext(r.info.TypeOf(call.Args[i])) {
+				return true
+			}
+		}
+	}
+	if retryscope.IsWaitCall(r.info, call) {
+		for _, a := range call.Args {
+			if analysisutil.IsContext(r.info.TypeOf(a)) {
+				return true
+			}
+		}
+	}
+	return false
+}

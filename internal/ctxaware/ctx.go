@@ -1,4 +1,4 @@
-package retryscope
+package ctxaware
 
 // Context helpers: which contexts are in scope at a position, which
 // expressions consult a context, and whether a use of an attempt's error is

@@ -1,8 +1,9 @@
-package retryscope_test
+package ctxaware_test
 
 import (
 	"go/ast"
 	gotypes "go/types"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,7 +14,8 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/analysisutil"
-	"github.com/reslint/reslint/internal/retryscope"
+	"github.com/reslint/reslint/internal/ctxaware"
+	"github.com/reslint/reslint/internal/testutil"
 )
 
 // ctxProbe reports what the context helpers say about a fixture:
@@ -38,12 +40,12 @@ var ctxProbe = &analysis.Analyzer{
 				switch fn.Name() {
 				case "probe":
 					var names []string
-					for _, v := range retryscope.ContextsInScope(info, pass.Pkg, n.Pos(), defs) {
+					for _, v := range ctxaware.ContextsInScope(info, pass.Pkg, n.Pos(), defs) {
 						names = append(names, v.Name())
 					}
 					pass.Reportf(n.Pos(), "in scope: %s", strings.Join(names, " "))
 				case "classifyAfter":
-					if v := retryscope.CheckedAfter(info, c, nil); v != nil {
+					if v := ctxaware.CheckedAfter(info, c, nil); v != nil {
 						pass.Reportf(n.Pos(), "checked after %s", v.Name())
 					} else {
 						pass.Reportf(n.Pos(), "not checked after")
@@ -55,18 +57,18 @@ var ctxProbe = &analysis.Analyzer{
 							errVar, _ = info.Uses[id].(*gotypes.Var)
 						}
 					}
-					if v := retryscope.CheckedBefore(info, c, errVar); v != nil {
+					if v := ctxaware.CheckedBefore(info, c, errVar); v != nil {
 						pass.Reportf(n.Pos(), "checked %s", v.Name())
 					} else {
 						pass.Reportf(n.Pos(), "unchecked")
 					}
 				}
 			case ast.Stmt:
-				if v := retryscope.ExitsWhenDone(info, n); v != nil {
+				if v := ctxaware.ExitsWhenDone(info, n); v != nil {
 					pass.Reportf(n.Pos(), "exits when %s is done", v.Name())
 				}
 			case *ast.FuncDecl:
-				if strings.HasPrefix(n.Name.Name, "consults") && retryscope.ConsultsContext(info, n.Body, nil) {
+				if strings.HasPrefix(n.Name.Name, "consults") && ctxaware.ConsultsContext(info, n.Body, nil) {
 					pass.Reportf(n.Pos(), "consults")
 				}
 			}
@@ -77,4 +79,21 @@ var ctxProbe = &analysis.Analyzer{
 
 func TestContextHelpers(t *testing.T) {
 	analysistest.Run(t, testdata(t), ctxProbe, "noretrycanceled/ctxtest")
+}
+
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestFacts checks the CtxFacts written in the rule fixtures of
+// noretrycanceled, which are built on them: context-aware waits and retry
+// helpers, across packages. The diagnostics there are noretrycanceled's.
+func TestFacts(t *testing.T) {
+	analysistest.Run(testutil.Only(t, true), testdata(t), ctxaware.Analyzer,
+		"noretrycanceled/seed/...", "noretrycanceled/n1", "noretrycanceled/n1lib",
+		"noretrycanceled/n2/...", "noretrycanceled/n3", "noretrycanceled/n4/...", "noretrycanceled/wild/...")
 }

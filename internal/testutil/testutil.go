@@ -1,0 +1,35 @@
+// Package testutil helps tests share fixtures between passes: a fixture's
+// "// want" comments hold the diagnostics of a rule analyzer and the facts
+// of the fact pass it builds on, and each test checks only its own half.
+package testutil
+
+import (
+	"fmt"
+	"strings"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+// Only returns an analysistest.Testing that passes t the errors of one
+// kind and drops the other: with facts true, a missing diagnostic is
+// not an error (the fixture's diagnostics belong to another analyzer);
+// with facts false, a missing fact is not (it belongs to a fact pass).
+// Unexpected diagnostics and unexpected facts are always errors.
+func Only(t analysistest.Testing, facts bool) analysistest.Testing {
+	drop := "no fact was reported matching"
+	if facts {
+		drop = "no diagnostic was reported matching"
+	}
+	return filter{t, drop}
+}
+
+type filter struct {
+	t    analysistest.Testing
+	drop string
+}
+
+func (f filter) Errorf(format string, args ...any) {
+	if msg := fmt.Sprintf(format, args...); !strings.Contains(msg, f.drop) {
+		f.t.Errorf("%s", msg)
+	}
+}
