@@ -19,6 +19,7 @@ import (
 	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/directive"
 	"github.com/reslint/reslint/internal/idemkey"
+	"github.com/reslint/reslint/internal/knowledge"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -145,7 +146,7 @@ func run(pass *analysis.Pass) (any, error) {
 		switch {
 		case idemkey.IsGeneratorPackage(p.Path()):
 			genImport = true
-		case p.Path() == "net/http" || p.Path() == retryscope.RetryablehttpPath:
+		case p.Path() == "net/http" || p.Path() == knowledge.Retryablehttp:
 			httpImport = true
 		}
 	}

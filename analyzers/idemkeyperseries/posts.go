@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reslint/reslint/internal/idemkey"
+	"github.com/reslint/reslint/internal/knowledge"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -31,7 +32,7 @@ func (c *checker) recordPost(cur inspector.Cursor, call *ast.CallExpr, fn *types
 		return
 	}
 	path := fn.Pkg().Path()
-	if path != httpPath && path != retryscope.RetryablehttpPath {
+	if path != httpPath && path != knowledge.Retryablehttp {
 		return
 	}
 	recv := fn.Type().(*types.Signature).Recv()
@@ -297,11 +298,11 @@ func (t *reqTracker) call(instr ssa.CallInstruction, v ssa.Value) {
 		send = t.site
 	}
 	switch {
-	case fn.Name() == "Do" && recv != nil && (isNamed(recv.Type(), httpPath, "Client") || isNamed(recv.Type(), retryscope.RetryablehttpPath, "Client")):
+	case fn.Name() == "Do" && recv != nil && (isNamed(recv.Type(), httpPath, "Client") || isNamed(recv.Type(), knowledge.Retryablehttp, "Client")):
 		t.sends = append(t.sends, send)
 	case fn.Name() == "RoundTrip":
 		t.sends = append(t.sends, send)
-	case isRecv && (isNamed(recv.Type(), httpPath, "Request") || isNamed(recv.Type(), retryscope.RetryablehttpPath, "Request")):
+	case isRecv && (isNamed(recv.Type(), httpPath, "Request") || isNamed(recv.Type(), knowledge.Retryablehttp, "Request")):
 		// Methods of the request itself: WithContext and Clone return
 		// it (with its headers); the others do not touch the key.
 		switch fn.Name() {
@@ -310,7 +311,7 @@ func (t *reqTracker) call(instr ssa.CallInstruction, v ssa.Value) {
 				t.alias(result)
 			}
 		}
-	case path == retryscope.RetryablehttpPath && fn.Name() == "FromRequest":
+	case path == knowledge.Retryablehttp && fn.Name() == "FromRequest":
 		if result != nil {
 			t.alias(result)
 		}

@@ -15,11 +15,7 @@ import (
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/ctxaware"
-)
-
-const (
-	backoffV4Path = "github.com/cenkalti/backoff/v4"
-	waitPath      = "k8s.io/apimachinery/pkg/util/wait"
+	"github.com/reslint/reslint/internal/knowledge"
 )
 
 func (r *runner) n3() {
@@ -28,7 +24,7 @@ func (r *runner) n3() {
 		imp[analysisutil.StripMajor(p.Path())] = true
 		imp[p.Path()] = true
 	}
-	if !imp[classify.RetryGoPath] && !imp[backoffV4Path] && !imp[waitPath] {
+	if !imp[classify.RetryGoPath] && !imp[knowledge.BackoffV4] && !imp[knowledge.Wait] {
 		return
 	}
 	for c := range r.in.Root().Preorder((*ast.CallExpr)(nil)) {
@@ -41,9 +37,9 @@ func (r *runner) n3() {
 		switch {
 		case analysisutil.StripMajor(path) == classify.RetryGoPath && (fn.Name() == "Do" || fn.Name() == "DoWithData"):
 			r.retryGo(call, fn)
-		case path == backoffV4Path && isBackoffRetry(fn.Name()):
+		case path == knowledge.BackoffV4 && isBackoffRetry(fn.Name()):
 			r.backoffV4(call, fn)
-		case path == waitPath && fn.Name() == "ExponentialBackoff":
+		case path == knowledge.Wait && fn.Name() == "ExponentialBackoff":
 			if ctxs := r.contexts(call.Pos()); len(ctxs) > 0 {
 				r.reportf("N3", call.Pos(), "wait.ExponentialBackoff cannot be cancelled: it keeps retrying after %s is done; use wait.ExponentialBackoffWithContext(%s, ...)", ctxs[0].Name(), ctxs[0].Name())
 			}
@@ -207,7 +203,7 @@ func (r *runner) hasContext(e ast.Expr, depth int) classify.Tri {
 		}
 	case *ast.CallExpr:
 		fn, _ := typeutil.Callee(r.info, x).(*types.Func)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != backoffV4Path {
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != knowledge.BackoffV4 {
 			return classify.Unknown
 		}
 		switch fn.Name() {
@@ -226,7 +222,7 @@ func (r *runner) hasContext(e ast.Expr, depth int) classify.Tri {
 
 func isBackOffContext(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == backoffV4Path && n.Obj().Name() == "BackOffContext"
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == knowledge.BackoffV4 && n.Obj().Name() == "BackOffContext"
 }
 
 // isBackoffType reports whether t (or *t) is one of backoff v4's BackOff
@@ -236,7 +232,7 @@ func isBackoffType(t types.Type) bool {
 		t = p.Elem()
 	}
 	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != backoffV4Path {
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != knowledge.BackoffV4 {
 		return false
 	}
 	switch n.Obj().Name() {

@@ -335,7 +335,7 @@ func ClassifierShaped(sig *types.Signature) bool {
 // time.Sleep.
 func IsSleep(info *types.Info, call *ast.CallExpr) bool {
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	return analysisutil.IsFunc(fn, "time", "Sleep")
+	return retryscope.IsBlindSleep(fn)
 }
 
 // SelectOf returns the select statement whose case communication holds

@@ -5,76 +5,36 @@ import (
 	"go/types"
 
 	"github.com/reslint/reslint/internal/analysisutil"
-)
-
-// knownHelper describes a retry API of a known library: the position of
-// the retried operation among its arguments.
-type knownHelper struct {
-	op int
-	// needsRetryPolicy: the call (failsafe-go) retries only when a
-	// retrypolicy is among the policies it runs with.
-	needsRetryPolicy bool
-}
-
-// known maps import path (without a /vN major-version suffix for the
-// libraries whose API is stable across majors) to function name.
-var known = map[string]map[string]knownHelper{
-	"github.com/cenkalti/backoff/v4": {
-		"Retry": {op: 0}, "RetryNotify": {op: 0}, "RetryNotifyWithTimer": {op: 0},
-		"RetryWithData": {op: 0}, "RetryNotifyWithData": {op: 0}, "RetryNotifyWithTimerAndData": {op: 0},
-	},
-	"github.com/cenkalti/backoff/v5": {"Retry": {op: 1}},
-	"github.com/avast/retry-go":      {"Do": {op: 0}, "DoWithData": {op: 0}},
-	"github.com/sethvargo/go-retry": {
-		"Do": {op: 2}, "DoValue": {op: 2},
-		"Constant": {op: 2}, "Exponential": {op: 2}, "Fibonacci": {op: 2},
-	},
-	"k8s.io/client-go/util/retry": {"RetryOnConflict": {op: 1}, "OnError": {op: 2}},
-	"k8s.io/apimachinery/pkg/util/wait": {
-		"ExponentialBackoff": {op: 1}, "ExponentialBackoffWithContext": {op: 2},
-	},
-	"github.com/failsafe-go/failsafe-go": {
-		"Run": {op: 0, needsRetryPolicy: true}, "Get": {op: 0, needsRetryPolicy: true},
-		"RunWithExecution": {op: 0, needsRetryPolicy: true}, "GetWithExecution": {op: 0, needsRetryPolicy: true},
-		"RunAsync": {op: 0, needsRetryPolicy: true}, "GetAsync": {op: 0, needsRetryPolicy: true},
-		"RunAsyncWithExecution": {op: 0, needsRetryPolicy: true}, "GetAsyncWithExecution": {op: 0, needsRetryPolicy: true},
-	},
-}
-
-// Import paths the recogniser cares about, for early returns.
-const (
-	RetryablehttpPath = "github.com/hashicorp/go-retryablehttp"
-	failsafePath      = "github.com/failsafe-go/failsafe-go"
-	retrypolicyPath   = "github.com/failsafe-go/failsafe-go/retrypolicy"
+	"github.com/reslint/reslint/internal/knowledge"
 )
 
 // lookupKnown returns the known-library entry for fn.
-func lookupKnown(fn *types.Func) (knownHelper, bool) {
+func lookupKnown(fn *types.Func) (knowledge.RetryHelper, bool) {
 	if fn.Pkg() == nil {
-		return knownHelper{}, false
+		return knowledge.RetryHelper{}, false
 	}
 	path := fn.Pkg().Path()
-	m, ok := known[path]
+	m, ok := knowledge.RetryHelpers[path]
 	if !ok {
-		m, ok = known[analysisutil.StripMajor(path)]
+		m, ok = knowledge.RetryHelpers[analysisutil.StripMajor(path)]
 		// backoff v4 and v5 differ in shape; only the API-stable libraries
 		// are listed without their major suffix.
 		if !ok {
-			return knownHelper{}, false
+			return knowledge.RetryHelper{}, false
 		}
 	}
 	h, ok := m[fn.Name()]
 	if !ok {
-		return knownHelper{}, false
+		return knowledge.RetryHelper{}, false
 	}
 	sig := fn.Type().(*types.Signature)
-	if path == failsafePath || analysisutil.StripMajor(path) == failsafePath {
+	if path == knowledge.Failsafe || analysisutil.StripMajor(path) == knowledge.Failsafe {
 		// Package funcs Run/Get and the Executor methods of the same names.
-		if r := sig.Recv(); r != nil && !analysisutil.IsNamed(r.Type(), failsafePath, "Executor") {
-			return knownHelper{}, false
+		if r := sig.Recv(); r != nil && !analysisutil.IsNamed(r.Type(), knowledge.Failsafe, "Executor") {
+			return knowledge.RetryHelper{}, false
 		}
 	} else if sig.Recv() != nil {
-		return knownHelper{}, false
+		return knowledge.RetryHelper{}, false
 	}
 	return h, true
 }
@@ -125,7 +85,7 @@ func isRetryPolicyValue(info *types.Info, e ast.Expr, defs map[*types.Var]ast.Ex
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == retrypolicyPath {
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == knowledge.Retrypolicy {
 		return true
 	}
 	// An interface-typed variable (failsafe.Policy[R]) holding a retry policy.

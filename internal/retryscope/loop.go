@@ -4,9 +4,11 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/knowledge"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -301,15 +303,28 @@ func IsTimerChan(info *types.Info, e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		fn, _ := typeutil.Callee(info, e).(*types.Func)
-		return analysisutil.IsFunc(fn, "time", "After") || analysisutil.IsFunc(fn, "time", "Tick")
+		return fn != nil && fn.Pkg() != nil && slices.Contains(knowledge.TimerChanFuncs[fn.Pkg().Path()], fn.Name())
 	case *ast.SelectorExpr:
 		if e.Sel.Name != "C" {
 			return false
 		}
 		t := info.TypeOf(e.X)
-		return analysisutil.IsNamed(t, "time", "Timer") || analysisutil.IsNamed(t, "time", "Ticker")
+		for path, names := range knowledge.TimerTypes {
+			for _, n := range names {
+				if analysisutil.IsNamedExact(t, path, n) {
+					return true
+				}
+			}
+		}
+		return false
 	}
 	return false
+}
+
+// IsBlindSleep reports whether fn waits for a duration in a way no context
+// can interrupt (time.Sleep).
+func IsBlindSleep(fn *types.Func) bool {
+	return fn != nil && fn.Pkg() != nil && slices.Contains(knowledge.BlindSleeps[fn.Pkg().Path()], fn.Name())
 }
 
 // IsWaitCall reports whether call waits: time.Sleep, NextBackOff, or a
@@ -320,22 +335,19 @@ func IsWaitCall(info *types.Info, call *ast.CallExpr) bool {
 	if fn == nil {
 		return false
 	}
-	if analysisutil.IsFunc(fn, "time", "Sleep") {
+	if IsBlindSleep(fn) {
 		return true
 	}
-	if fn.Pkg() != nil {
-		switch fn.Pkg().Path() {
-		case "sync", "os", "os/exec", "golang.org/x/sync/errgroup", "time", "context":
-			return false
-		}
+	if fn.Pkg() != nil && slices.Contains(knowledge.NotWaitPackages, fn.Pkg().Path()) {
+		return false
 	}
 	name := strings.ToLower(fn.Name())
-	if name == "nextbackoff" {
+	if name == knowledge.NextBackOff {
 		// (BackOff).NextBackOff computes the next wait; the loops that use
 		// it sleep for that long right after.
 		return true
 	}
-	for _, w := range []string{"sleep", "backoff", "pause"} {
+	for _, w := range knowledge.WaitWords {
 		if strings.Contains(name, w) {
 			// A constructor (NewExponentialBackOff) or a calculation that
 			// returns the duration (backoffFor(attempt)) does not wait.
@@ -343,7 +355,7 @@ func IsWaitCall(info *types.Info, call *ast.CallExpr) bool {
 				!analysisutil.IsNamed(info.TypeOf(call), "time", "Duration")
 		}
 	}
-	if strings.Contains(name, "wait") {
+	if strings.Contains(name, knowledge.DurationWaitWord) {
 		for _, a := range call.Args {
 			if analysisutil.IsNamed(info.TypeOf(a), "time", "Duration") {
 				return true
@@ -362,11 +374,7 @@ func noReturnCall(call *ast.CallExpr) bool {
 	case *ast.Ident:
 		return f.Name == "panic"
 	case *ast.SelectorExpr:
-		switch f.Sel.Name {
-		case "Fatal", "Fatalf", "Fatalln", "FailNow", "Skip", "Skipf", "SkipNow", "Exit",
-			"Panic", "Panicf", "Panicln", "Goexit":
-			return true
-		}
+		return slices.Contains(knowledge.NoReturnSelectors, f.Sel.Name)
 	}
 	return false
 }

@@ -34,6 +34,7 @@ import (
 
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/directive"
+	"github.com/reslint/reslint/internal/knowledge"
 )
 
 // Analyzer computes the retry scopes of a package and exports facts about
@@ -418,10 +419,10 @@ func (st *state) callsParams(fn *types.Func) []int {
 // call retries them.
 func (st *state) helperParams(fn *types.Func, call *ast.CallExpr) []int {
 	if k, ok := lookupKnown(fn); ok {
-		if k.needsRetryPolicy && !usesRetryPolicy(st.info, call, st.defs) {
+		if k.NeedsRetryPolicy && !usesRetryPolicy(st.info, call, st.defs) {
 			return nil
 		}
-		return []int{k.op}
+		return []int{k.Op}
 	}
 	if h := st.helpers[fn]; h != nil {
 		return h.Params
@@ -549,7 +550,7 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 // Get/Head/Post/PostForm, and sends through the *http.Client that
 // (*Client).StandardClient returns.
 func (st *state) findClientSends(in *inspector.Inspector, res *Result) {
-	if !imports(st.pass.Pkg, RetryablehttpPath) {
+	if !imports(st.pass.Pkg, knowledge.Retryablehttp) {
 		return
 	}
 	for c := range in.Root().Preorder((*ast.CallExpr)(nil)) {
@@ -565,7 +566,7 @@ func (st *state) findClientSends(in *inspector.Inspector, res *Result) {
 		}
 		name := ""
 		switch fn.Pkg().Path() {
-		case RetryablehttpPath:
+		case knowledge.Retryablehttp:
 			name = analysisutil.DisplayName(fn)
 		case "net/http":
 			if st.fromStandardClient(call) {
@@ -597,7 +598,7 @@ func (st *state) fromStandardClient(call *ast.CallExpr) bool {
 		return false
 	}
 	fn := st.callee(inner)
-	return fn != nil && fn.Name() == "StandardClient" && fn.Pkg() != nil && fn.Pkg().Path() == RetryablehttpPath
+	return fn != nil && fn.Name() == "StandardClient" && fn.Pkg() != nil && fn.Pkg().Path() == knowledge.Retryablehttp
 }
 
 // imports reports whether pkg imports path directly.

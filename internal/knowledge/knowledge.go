@@ -1,0 +1,96 @@
+// Package knowledge is reslint's library knowledge, as data: the import
+// paths, functions and name vocabularies the recognisers match. A new
+// library or name is one row here, never a string in an analyzer.
+//
+// Import paths of libraries whose API is stable across major versions are
+// listed without their /vN suffix, and matched with
+// analysisutil.StripMajor; the others are listed with it.
+package knowledge
+
+// Import paths.
+const (
+	Context = "context"
+	Time    = "time"
+	HTTP    = "net/http"
+
+	BackoffV4      = "github.com/cenkalti/backoff/v4"
+	BackoffV5      = "github.com/cenkalti/backoff/v5"
+	RetryGo        = "github.com/avast/retry-go" // any major version
+	GoRetry        = "github.com/sethvargo/go-retry"
+	ClientGoRetry  = "k8s.io/client-go/util/retry"
+	Wait           = "k8s.io/apimachinery/pkg/util/wait"
+	Failsafe       = "github.com/failsafe-go/failsafe-go"
+	Retrypolicy    = "github.com/failsafe-go/failsafe-go/retrypolicy"
+	Circuitbreaker = "github.com/failsafe-go/failsafe-go/circuitbreaker"
+	Retryablehttp  = "github.com/hashicorp/go-retryablehttp"
+	GRPCStatus     = "google.golang.org/grpc/status"
+	GRPCCodes      = "google.golang.org/grpc/codes"
+	Gobreaker      = "github.com/sony/gobreaker" // v1 and v2
+)
+
+// A RetryHelper is a retry API of a known library.
+type RetryHelper struct {
+	// Op is the position of the retried operation among the arguments.
+	Op int
+	// NeedsRetryPolicy: the call (failsafe-go) retries only when a
+	// retrypolicy is among the policies it runs with.
+	NeedsRetryPolicy bool
+}
+
+// RetryHelpers maps import path to function name to the helper. Package
+// functions only, except failsafe-go, whose Executor methods of the same
+// names count too.
+var RetryHelpers = map[string]map[string]RetryHelper{
+	BackoffV4: {
+		"Retry": {Op: 0}, "RetryNotify": {Op: 0}, "RetryNotifyWithTimer": {Op: 0},
+		"RetryWithData": {Op: 0}, "RetryNotifyWithData": {Op: 0}, "RetryNotifyWithTimerAndData": {Op: 0},
+	},
+	BackoffV5: {"Retry": {Op: 1}},
+	RetryGo:   {"Do": {Op: 0}, "DoWithData": {Op: 0}},
+	GoRetry: {
+		"Do": {Op: 2}, "DoValue": {Op: 2},
+		"Constant": {Op: 2}, "Exponential": {Op: 2}, "Fibonacci": {Op: 2},
+	},
+	ClientGoRetry: {"RetryOnConflict": {Op: 1}, "OnError": {Op: 2}},
+	Wait: {
+		"ExponentialBackoff": {Op: 1}, "ExponentialBackoffWithContext": {Op: 2},
+	},
+	Failsafe: {
+		"Run": {Op: 0, NeedsRetryPolicy: true}, "Get": {Op: 0, NeedsRetryPolicy: true},
+		"RunWithExecution": {Op: 0, NeedsRetryPolicy: true}, "GetWithExecution": {Op: 0, NeedsRetryPolicy: true},
+		"RunAsync": {Op: 0, NeedsRetryPolicy: true}, "GetAsync": {Op: 0, NeedsRetryPolicy: true},
+		"RunAsyncWithExecution": {Op: 0, NeedsRetryPolicy: true}, "GetAsyncWithExecution": {Op: 0, NeedsRetryPolicy: true},
+	},
+}
+
+// Waits.
+var (
+	// BlindSleeps are functions that wait for a duration and cannot be
+	// interrupted by a context (path → names).
+	BlindSleeps = map[string][]string{Time: {"Sleep"}}
+	// TimerChanFuncs return a channel that fires after a duration.
+	TimerChanFuncs = map[string][]string{Time: {"After", "Tick"}}
+	// TimerTypes are the types whose C field fires after a duration.
+	TimerTypes = map[string][]string{Time: {"Timer", "Ticker"}}
+	// WaitWords: a call whose lowercased name contains one of these waits
+	// (unless it is a constructor or returns the duration).
+	WaitWords = []string{"sleep", "backoff", "pause"}
+	// DurationWaitWord: a call whose name contains it waits when it also
+	// takes a time.Duration (sync.WaitGroup.Wait is no backoff).
+	DurationWaitWord = "wait"
+	// NextBackOff computes the next wait of a BackOff; loops sleep for it
+	// right after.
+	NextBackOff = "nextbackoff"
+	// NotWaitPackages hold functions named wait/sleep-like that are not
+	// waits between attempts.
+	NotWaitPackages = []string{"sync", "os", "os/exec", "golang.org/x/sync/errgroup", Time, Context}
+)
+
+// NoReturnSelectors are method or function names that do not return to
+// the caller's loop: os.Exit, log.Fatal*, a test's t.Fatal*/FailNow/Skip*,
+// log.Panic*, runtime.Goexit. Recognised by name, so a loop ending in one
+// is taken to leave (the conservative direction for retry recognition).
+var NoReturnSelectors = []string{
+	"Fatal", "Fatalf", "Fatalln", "FailNow", "Skip", "Skipf", "SkipNow", "Exit",
+	"Panic", "Panicf", "Panicln", "Goexit",
+}
