@@ -16,6 +16,13 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
+// leavesCheck is how a statement list that acts on a done context must
+// end: by return, panic, goto, a break or continue, or an if/else whose
+// branches all do. A break or continue counts: inside a retry loop both end
+// the path towards the code that follows the check.
+const leavesCheck = analysisutil.ByReturn | analysisutil.ByBreak | analysisutil.ByContinue |
+	analysisutil.ByGoto | analysisutil.ByPanic | analysisutil.ByIfElse | analysisutil.ByBlock
+
 // ContextsInScope returns the variables of type context.Context that are
 // visible at pos and declared before it, innermost scope first (within one
 // scope, a variable named ctx first). Blank variables and locals whose
@@ -129,7 +136,7 @@ func ConsultsContext(info *types.Info, node ast.Node, only *types.Var) bool {
 func ExitsWhenDone(info *types.Info, stmt ast.Stmt) *types.Var {
 	switch s := stmt.(type) {
 	case *ast.IfStmt:
-		if v := DoneCond(info, s.Cond, s.Init); v != nil && exitsBlock(s.Body) {
+		if v := DoneCond(info, s.Cond, s.Init); v != nil && analysisutil.EndsBy(s.Body.List, leavesCheck) {
 			return v
 		}
 	case *ast.SelectStmt:
@@ -138,7 +145,7 @@ func ExitsWhenDone(info *types.Info, stmt ast.Stmt) *types.Var {
 			if !ok || cc.Comm == nil {
 				continue
 			}
-			if v := recvCtx(info, cc.Comm); v != nil && exitsList(cc.Body) {
+			if v := recvCtx(info, cc.Comm); v != nil && analysisutil.EndsBy(cc.Body, leavesCheck) {
 				return v
 			}
 		}
@@ -152,7 +159,7 @@ func ExitsWhenDone(info *types.Info, stmt ast.Stmt) *types.Var {
 				continue
 			}
 			for _, e := range cc.List {
-				if v := DoneCond(info, e, s.Init); v != nil && exitsList(cc.Body) {
+				if v := DoneCond(info, e, s.Init); v != nil && analysisutil.EndsBy(cc.Body, leavesCheck) {
 					return v
 				}
 			}
@@ -272,47 +279,6 @@ func recvCtx(info *types.Info, comm ast.Stmt) *types.Var {
 		return nil
 	}
 	return ContextOf(info, u.X)
-}
-
-// exitsBlock reports whether b ends by leaving: its last statement is a
-// return, panic, goto, a break or continue, or an if/else whose branches
-// all leave. A break or continue counts: inside a retry loop both end the
-// path towards the code that follows the check.
-func exitsBlock(b *ast.BlockStmt) bool {
-	return b != nil && exitsList(b.List)
-}
-
-func exitsList(list []ast.Stmt) bool {
-	if len(list) == 0 {
-		return false
-	}
-	switch s := list[len(list)-1].(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.BranchStmt:
-		return s.Tok != token.FALLTHROUGH
-	case *ast.ExprStmt:
-		if c, ok := s.X.(*ast.CallExpr); ok {
-			if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok && id.Name == "panic" {
-				return true
-			}
-		}
-	case *ast.IfStmt:
-		if s.Else == nil {
-			return false
-		}
-		var elseExits bool
-		switch e := s.Else.(type) {
-		case *ast.BlockStmt:
-			elseExits = exitsBlock(e)
-		case *ast.IfStmt:
-			elseExits = exitsList([]ast.Stmt{e})
-		}
-		return exitsBlock(s.Body) && elseExits
-	case *ast.BlockStmt:
-		return exitsBlock(s)
-	}
-	return false
 }
 
 // CheckedBefore reports whether, on the way to the node at cur within its

@@ -404,19 +404,7 @@ func TimeoutParent(info *types.Info, call *ast.CallExpr) *types.Var {
 // in its body.
 func ExitsOnErr(info *types.Info, ifs *ast.IfStmt) bool {
 	be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-	if !ok || be.Op != token.NEQ {
-		return false
-	}
-	if len(ifs.Body.List) == 0 {
-		return false
-	}
-	switch s := ifs.Body.List[len(ifs.Body.List)-1].(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.BranchStmt:
-		return s.Tok == token.BREAK || s.Tok == token.GOTO
-	}
-	return false
+	return ok && be.Op == token.NEQ && analysisutil.EndsBy(ifs.Body.List, analysisutil.ByReturn|analysisutil.ByBreak|analysisutil.ByGoto)
 }
 
 type SelectKind int

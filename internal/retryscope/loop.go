@@ -109,7 +109,7 @@ func leaves(stmts []ast.Stmt) bool {
 					found = true
 				}
 			case *ast.ExprStmt:
-				if c, ok := n.X.(*ast.CallExpr); ok && noReturnCall(c) {
+				if c, ok := n.X.(*ast.CallExpr); ok && analysisutil.NoReturnCall(c) {
 					found = true
 				}
 			}
@@ -147,26 +147,6 @@ func nestedBreakable(root ast.Node, br *ast.BranchStmt) bool {
 	}
 	walk(root, 0)
 	return nested
-}
-
-// endsInExit reports whether the block's last statement leaves the loop
-// unconditionally (return, break, panic).
-func endsInExit(b *ast.BlockStmt) bool {
-	if b == nil || len(b.List) == 0 {
-		return false
-	}
-	last := b.List[len(b.List)-1]
-	switch s := last.(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.BranchStmt:
-		return s.Tok == token.BREAK || s.Tok == token.GOTO
-	case *ast.ExprStmt:
-		if c, ok := s.X.(*ast.CallExpr); ok && noReturnCall(c) {
-			return true
-		}
-	}
-	return false
 }
 
 // retryLike reports whether a loop whose attempt (call) leaves its error in
@@ -223,7 +203,7 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 	if nilTest(info, test.Cond, errVar, token.EQL) {
 		return leaves(test.Body.List)
 	}
-	if endsInExit(test.Body) {
+	if test.Body != nil && analysisutil.EndsBy(test.Body.List, analysisutil.ByReturn|analysisutil.ByBreak|analysisutil.ByGoto|analysisutil.ByNoReturn) {
 		return false
 	}
 	// Failure path goes on; success must leave: in the else branch, or by
@@ -361,20 +341,6 @@ func IsWaitCall(info *types.Info, call *ast.CallExpr) bool {
 				return true
 			}
 		}
-	}
-	return false
-}
-
-// noReturnCall reports whether call does not return to the loop: panic,
-// os.Exit, log.Fatal*, and a test's t.Fatal*/FailNow/Skip* (which end the
-// goroutine). Recognised by name: a loop that ends in one of these is not
-// retried, so erring towards "leaves" keeps the recogniser conservative.
-func noReturnCall(call *ast.CallExpr) bool {
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		return f.Name == "panic"
-	case *ast.SelectorExpr:
-		return slices.Contains(knowledge.NoReturnSelectors, f.Sel.Name)
 	}
 	return false
 }
