@@ -52,13 +52,13 @@ func TestShippedModulesPinned(t *testing.T) {
 const checkerJSON = `{
 	"example.com/m": {
 		"timerstop": [
-			{"posn": "/mc/example.com/m@v1.0.0/a.go:10:2", "end": "/mc/example.com/m@v1.0.0/a.go:10:9", "message": "timer is never stopped"}
+			{"posn": "/mc/example.com/m@v1.0.0/a.go:10:2", "end": "/mc/example.com/m@v1.0.0/a.go:10:9", "category": "T1", "message": "timer is never stopped"}
 		],
 		"childbudget": {"error": "boom"}
 	},
 	"example.com/m [example.com/m.test]": {
 		"timerstop": [
-			{"posn": "/mc/example.com/m@v1.0.0/a.go:10:2", "end": "/mc/example.com/m@v1.0.0/a.go:10:9", "message": "timer is never stopped"},
+			{"posn": "/mc/example.com/m@v1.0.0/a.go:10:2", "end": "/mc/example.com/m@v1.0.0/a.go:10:9", "category": "T1", "message": "timer is never stopped"},
 			{"posn": "/mc/example.com/m@v1.0.0/a_test.go:3:1", "end": "", "message": "second"}
 		]
 	}
@@ -83,8 +83,8 @@ func TestParseCheckerJSON(t *testing.T) {
 	}
 	want := Finding{
 		Module: "example.com/m@v1.0.0", File: "example.com/m@v1.0.0/a.go", Line: 10, Col: 2,
-		Analyzer: "timerstop", Message: "timer is never stopped",
-		Key: "example.com/m@v1.0.0/a.go:10 timerstop: timer is never stopped",
+		Analyzer: "timerstop", Rule: "T1", Message: "timer is never stopped",
+		Key: "example.com/m@v1.0.0/a.go:10 T1",
 	}
 	if fs[0] != want {
 		t.Errorf("got %+v\nwant %+v", fs[0], want)
@@ -146,16 +146,8 @@ func TestNormalizer(t *testing.T) {
 }
 
 func TestFindingKey(t *testing.T) {
-	long := "idempotency key is generated inside the retry closure,\n\tso every attempt sends a new key"
-	got := findingKey("m@v1/a.go", 7, "idemkeyperseries", long)
-	want := "m@v1/a.go:7 idemkeyperseries: idempotency key is generated inside the retry closure, so ev"
-	if got != want {
-		t.Errorf("got  %q\nwant %q", got, want)
-	}
-	// Truncation counts runes, and never leaves trailing space.
-	got = findingKey("f.go", 1, "a", strings.Repeat("é", 59)+" tail")
-	if want := "f.go:1 a: " + strings.Repeat("é", 59); got != want {
-		t.Errorf("got %q", got)
+	if got, want := findingKey("m@v1/a.go", 7, "I1"), "m@v1/a.go:7 I1"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
 
@@ -237,7 +229,7 @@ func TestJudgeFindings(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "verdicts.md")
 	f := Finding{Module: "m@v1", File: "m@v1/a.go", Line: 3, Analyzer: "x", Message: "a | b"}
-	f.Key = findingKey(f.File, f.Line, f.Analyzer, f.Message)
+	f.Key = findingKey(f.File, f.Line, f.Analyzer)
 	var out bytes.Buffer
 	ok, err := judgeFindings(path, []Finding{f}, []string{"m@v1"}, &out)
 	if err != nil || ok {
@@ -406,7 +398,7 @@ func TestCheckMode(t *testing.T) {
 	dir := t.TempDir()
 	mods := filepath.Join(dir, "modules.txt")
 	f := Finding{Module: "m@v1", File: "m@v1/a.go", Line: 3, Analyzer: "x", Message: "msg"}
-	f.Key = findingKey(f.File, f.Line, f.Analyzer, f.Message)
+	f.Key = findingKey(f.File, f.Line, f.Analyzer)
 	if err := os.WriteFile(mods, []byte("m@v1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

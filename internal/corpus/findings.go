@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // Finding is one reslint diagnostic on a corpus module, with its position
@@ -20,33 +19,27 @@ type Finding struct {
 	Line     int    `json:"line"`
 	Col      int    `json:"col"`
 	Analyzer string `json:"analyzer"`
+	Rule     string `json:"rule"` // the diagnostic's category: N1, T2, ...
 	Message  string `json:"message"`
 	Key      string `json:"key"` // see findingKey
 }
 
-// keyMessageLen is how much of the message a finding key keeps: enough to
-// tell two diagnostics on one line apart, short enough that rewording the
-// tail of a message does not invalidate every verdict.
-const keyMessageLen = 60
-
 // findingKey is the stable identifier of a finding in verdicts.md:
 //
-//	module@version/dir/file.go:LINE analyzer: first 60 runes of the message
+//	module@version/dir/file.go:LINE RULE
 //
-// Line numbers are stable because corpus versions are pinned. The column is
-// left out so that a fix which only shifts the reported column keeps its
-// verdict. Whitespace in the message is collapsed so the key is one line.
-func findingKey(file string, line int, analyzer, message string) string {
-	msg := strings.Join(strings.Fields(message), " ")
-	if utf8.RuneCountInString(msg) > keyMessageLen {
-		msg = string([]rune(msg)[:keyMessageLen])
-	}
-	return fmt.Sprintf("%s:%d %s: %s", file, line, analyzer, strings.TrimSpace(msg))
+// Line numbers are stable because corpus versions are pinned; the rule id
+// names what is reported, so rewording a message keeps its verdicts. The
+// column is left out so that a fix which only shifts the reported column
+// keeps its verdict. A rule reports at most one finding per position, and
+// two findings of one rule on one line share a verdict.
+func findingKey(file string, line int, rule string) string {
+	return fmt.Sprintf("%s:%d %s", file, line, rule)
 }
 
 // rawDiag is one diagnostic as the -json output gives it.
 type rawDiag struct {
-	Pkg, Analyzer, Posn, Message string
+	Pkg, Analyzer, Category, Posn, Message string
 }
 
 // parseCheckerJSON decodes the -json output of a go/analysis checker: an
@@ -72,14 +65,15 @@ func parseCheckerJSON(data []byte) (diags []rawDiag, analyzerErrs []string, err 
 				continue
 			}
 			var list []struct {
-				Posn    string `json:"posn"`
-				Message string `json:"message"`
+				Posn     string `json:"posn"`
+				Message  string `json:"message"`
+				Category string `json:"category"`
 			}
 			if err := json.Unmarshal(v, &list); err != nil {
 				return nil, nil, fmt.Errorf("%s: %s: %v", pkg, name, err)
 			}
 			for _, d := range list {
-				diags = append(diags, rawDiag{pkg, name, d.Posn, d.Message})
+				diags = append(diags, rawDiag{pkg, name, d.Category, d.Posn, d.Message})
 			}
 		}
 	}
@@ -199,9 +193,10 @@ func toFindings(mod string, raw []rawDiag, n normalizer) []Finding {
 			Line:     line,
 			Col:      col,
 			Analyzer: d.Analyzer,
+			Rule:     cmp.Or(d.Category, d.Analyzer),
 			Message:  d.Message,
 		}
-		f.Key = findingKey(f.File, f.Line, f.Analyzer, f.Message)
+		f.Key = findingKey(f.File, f.Line, f.Rule)
 		if !seen[f] {
 			seen[f] = true
 			out = append(out, f)

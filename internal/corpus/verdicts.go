@@ -27,9 +27,9 @@ Every finding reslint reports on the corpus (corpus/findings.json) has a row
 here. ` + "`go run ./internal/corpus`" + ` fails while a finding has no row or
 its verdict is not TP or FP, and prints the missing rows ready to paste.
 
-- finding key: ` + "`module@version/dir/file.go:LINE analyzer: <first 60 characters of the message>`" + `
-  (whitespace collapsed; a literal | is written \|). Versions are pinned, so
-  line numbers are stable.
+- finding key: ` + "`module@version/dir/file.go:LINE RULE`" + ` (RULE is the
+  finding's rule id: N1, T2, ...; see docs/rules.md). Versions are pinned,
+  so line numbers are stable, and rewording a message keeps its verdict.
 - verdict: TP (a real bug: say why in one line) or FP (a false positive:
   name the issue or commit that fixed it; the row goes stale once fixed).
 
