@@ -111,11 +111,11 @@ func opCall(info *types.Info, lc inspector.Cursor, ops map[*types.Var]bool) (*as
 
 func (r *runner) n2(loops []*loop) {
 	for _, l := range loops {
-		ctxs := ctxaware.ContextsInScope(r.info, r.pass.Pkg, l.node.Pos(), r.defs)
+		ctxs := ctxaware.Sources(r.info, r.pass.Pkg, l.node.Pos(), r.defs)
 		if len(ctxs) == 0 {
 			continue // must not: no context in scope
 		}
-		name := ctxs[0].Name()
+		name := ctxs[0].Name
 		type wait struct {
 			pos token.Pos
 			msg string
@@ -158,6 +158,12 @@ func (r *runner) n2(loops []*loop) {
 				case ctxaware.SelectTimerOnly:
 					blind = append(blind, wait{n.Pos(), fmt.Sprintf("this select waits for the backoff timer but not for %s.Done(): after the caller cancels, the loop still waits out its backoff; add case <-%s.Done()", name, name)})
 				case ctxaware.SelectOther:
+					if ch := signalCase(r.info, n); ch != "" {
+						// A quit or stop channel is not the caller's
+						// cancellation: only a context in scope is.
+						blind = append(blind, wait{n.Pos(), fmt.Sprintf("this select waits for the backoff timer and %s but not for %s.Done(): after the caller cancels, the loop still waits out its backoff; add case <-%s.Done()", ch, name, name)})
+						continue
+					}
 					consults = true // another channel may be the cancellation: unsure
 				}
 			case *ast.SelectorExpr:
@@ -246,4 +252,41 @@ func (r *runner) callsConsultingLit(call *ast.CallExpr) bool {
 	}
 	lit, ok := ast.Unparen(r.defs[v]).(*ast.FuncLit)
 	return ok && ctxaware.ConsultsContext(r.info, lit, nil)
+}
+
+// signalCase returns the spelling of the channel when every case of the
+// select other than its timers is a bare receive from one signal channel
+// held in a field (chan struct{}: a quit, stop or shutdown channel, closed
+// to broadcast), or "" otherwise. A select that also waits for a result or a message is
+// doing work, not only backing off, and is left alone.
+func signalCase(info *types.Info, s *ast.SelectStmt) string {
+	var name string
+	for _, cl := range s.Body.List {
+		cc, ok := cl.(*ast.CommClause)
+		if !ok || cc.Comm == nil {
+			return ""
+		}
+		x := ctxaware.RecvOperand(cc.Comm)
+		if x == nil {
+			return ""
+		}
+		if retryscope.IsTimerChan(info, x) {
+			continue
+		}
+		es, bare := cc.Comm.(*ast.ExprStmt)
+		ch, isChan := info.TypeOf(x).Underlying().(*types.Chan)
+		if !bare || es == nil || !isChan {
+			return ""
+		}
+		if st, ok := ch.Elem().Underlying().(*types.Struct); !ok || st.NumFields() != 0 {
+			return ""
+		}
+		// A field (s.quit) is the owner's shutdown signal; a parameter may
+		// be a context's Done() that the caller handed in: unsure.
+		if _, field := ast.Unparen(x).(*ast.SelectorExpr); !field || name != "" {
+			return ""
+		}
+		name = types.ExprString(x)
+	}
+	return name
 }

@@ -55,6 +55,86 @@ func ContextsInScope(info *types.Info, pkg *types.Package, pos token.Pos, defs m
 	return out
 }
 
+// A Source is a context a function can consult: a context variable, the
+// Context() of an *http.Request variable, or a context-typed field of a
+// variable in scope (s.ctx, c.pool.ctx). Var is what ContextOf returns for
+// a consultation of it: the context variable, the request variable, or the
+// field. Name spells it for messages.
+type Source struct {
+	Var  *types.Var
+	Name string
+}
+
+// Sources returns the contexts in scope at pos: first the context
+// variables of ContextsInScope, then the Context() of *http.Request
+// variables in scope, then context fields of variables in scope (the
+// receiver included) and of their struct fields one level down. A loop
+// that ignores any of them — a request's cancellation, a server's
+// shutdown context — keeps working for a caller that has gone.
+func Sources(info *types.Info, pkg *types.Package, pos token.Pos, defs map[*types.Var]ast.Expr) []Source {
+	var out []Source
+	for _, v := range ContextsInScope(info, pkg, pos, defs) {
+		out = append(out, Source{v, v.Name()})
+	}
+	if pkg == nil {
+		return out
+	}
+	var reqs, fields []Source
+	seen := map[*types.Var]bool{}
+	for s := pkg.Scope().Innermost(pos); s != nil && s != pkg.Scope() && s != types.Universe; s = s.Parent() {
+		for _, name := range s.Names() {
+			v, ok := s.Lookup(name).(*types.Var)
+			if !ok || name == "_" || v.Pos() >= pos || seen[v] {
+				continue
+			}
+			seen[v] = true
+			if analysisutil.IsNamedExact(v.Type(), "net/http", "Request") {
+				if _, ptr := v.Type().(*types.Pointer); ptr {
+					reqs = append(reqs, Source{v, name + ".Context()"})
+				}
+				continue
+			}
+			for _, f := range ctxFields(v.Type(), 2) {
+				fields = append(fields, Source{f.v, name + "." + f.path})
+			}
+		}
+	}
+	return append(append(out, reqs...), fields...)
+}
+
+type ctxField struct {
+	v    *types.Var
+	path string
+}
+
+// ctxFields returns the context-typed fields of the struct t (or *t)
+// points to, looking depth levels of struct fields deep.
+func ctxFields(t types.Type, depth int) []ctxField {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || depth == 0 {
+		return nil
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var out []ctxField
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		if analysisutil.IsContext(f.Type()) {
+			out = append(out, ctxField{f, f.Name()})
+			continue
+		}
+		for _, sub := range ctxFields(f.Type(), depth-1) {
+			out = append(out, ctxField{sub.v, f.Name() + "." + sub.path})
+		}
+	}
+	return out
+}
+
 // isBackground reports whether e is context.Background() or context.TODO().
 func isBackground(info *types.Info, e ast.Expr) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
@@ -92,9 +172,14 @@ func ContextOf(info *types.Info, e ast.Expr) *types.Var {
 }
 
 // ctxVar returns the variable that e (an identifier or a field selector)
-// denotes, or nil.
+// denotes, or nil; for r.Context() of an *http.Request r, the variable r.
 func ctxVar(info *types.Info, e ast.Expr) *types.Var {
 	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Context" && len(e.Args) == 0 &&
+			analysisutil.IsNamedExact(info.TypeOf(sel.X), "net/http", "Request") {
+			return ctxVar(info, sel.X)
+		}
 	case *ast.Ident:
 		v, _ := info.Uses[e].(*types.Var)
 		return v

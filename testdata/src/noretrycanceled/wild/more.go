@@ -62,8 +62,8 @@ func isRetryableAPI(err error) bool {
 	return apiErr.Retryable
 }
 
-// A worker with its context in a field: the loop sleeps, but no context
-// is in scope as a variable (left to other rules; unsure here).
+// A worker with its context in a field: the loop sleeps through a
+// shutdown of p.ctx.
 type poller struct {
 	ctx context.Context
 	op  func() error
@@ -75,7 +75,7 @@ func (p *poller) run() error {
 		if err = p.op(); err == nil {
 			return nil
 		}
-		time.Sleep(time.Second)
+		time.Sleep(time.Second) // want `after the caller cancels p.ctx the loop still sleeps`
 	}
 	return err
 }
