@@ -62,6 +62,7 @@
 //		}
 //	}
 //
+// A sleep helper waits once: a function that sleeps in a loop is not one.
 // A time.After or timer in a select that also receives a result is an
 // attempt timeout, not a wait between attempts, and is not judged.
 //

@@ -28,7 +28,7 @@ func (f *SleepFact) String() string {
 // to, so that a wait computed by it in another package is left alone.
 type ResultFact struct{ Kind string }
 
-func (*ResultFact) AFact() {}
+func (*ResultFact) AFact()           {}
 func (f *ResultFact) String() string { return "returns " + f.Kind }
 
 // waitArg returns the duration that call waits for, or nil when call is
@@ -249,8 +249,8 @@ func (r *runner) sleepFacts() {
 				continue
 			}
 			for c := range cd.cur.Preorder((*ast.CallExpr)(nil)) {
-				if lit := enclosingLit(c); lit != nil {
-					continue
+				if lit := enclosingLit(c); lit != nil || inLoop(c) {
+					continue // a sleep helper waits once, in its own body
 				}
 				a := r.waitArg(c, c.Node().(*ast.CallExpr))
 				if a == nil {
@@ -333,4 +333,17 @@ func (r *runner) resultFacts() {
 	for fn, f := range r.result {
 		r.pass.ExportObjectFact(fn, f)
 	}
+}
+
+// inLoop reports whether c is inside a for or range statement of its
+// function.
+func inLoop(c inspector.Cursor) bool {
+	for a := range c.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		switch a.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return true
+		}
+		return false
+	}
+	return false
 }
