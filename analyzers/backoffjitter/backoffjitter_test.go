@@ -18,5 +18,5 @@ func testdata(t *testing.T) string {
 }
 
 func TestWaits(t *testing.T) {
-	analysistest.Run(t, testdata(t), backoffjitter.Analyzer, "backoffjitter/loops")
+	analysistest.Run(t, testdata(t), backoffjitter.Analyzer, "backoffjitter/loops", "backoffjitter/crosspkg", "backoffjitter/jitterlib")
 }
