@@ -20,3 +20,7 @@ func testdata(t *testing.T) string {
 func TestWaits(t *testing.T) {
 	analysistest.Run(t, testdata(t), backoffjitter.Analyzer, "backoffjitter/loops", "backoffjitter/crosspkg", "backoffjitter/jitterlib")
 }
+
+func TestLibraries(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), backoffjitter.Analyzer, "backoffjitter/libs")
+}
