@@ -155,16 +155,12 @@ func indexDefs(info *types.Info, in *inspector.Inspector) *defsIndex {
 		case *ast.IncDecStmt:
 			add(varOf(n.X), def{op: n.Tok, idx: -1, stmt: n})
 		case *ast.RangeStmt:
-			t := info.TypeOf(n.X)
-			isInt := false
-			if b, ok := t.(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
-				isInt = true
-			} else if b, ok := types.Unalias(t).Underlying().(*types.Basic); t != nil && ok && b.Info()&types.IsInteger != 0 {
-				isInt = true
-			}
+			u := under(info.TypeOf(n.X))
+			b, isBasic := u.(*types.Basic)
+			isInt := isBasic && b.Info()&types.IsInteger != 0
 			if n.Key != nil {
-				_, isSlice := types.Unalias(t).Underlying().(*types.Slice)
-				_, isArr := types.Unalias(t).Underlying().(*types.Array)
+				_, isSlice := u.(*types.Slice)
+				_, isArr := u.(*types.Array)
 				add(varOf(n.Key), def{count: isInt || isSlice || isArr, idx: -1, stmt: n})
 			}
 			if n.Value != nil {
@@ -177,7 +173,7 @@ func indexDefs(info *types.Info, in *inspector.Inspector) *defsIndex {
 				}
 			}
 		case *ast.CompositeLit:
-			st, ok := types.Unalias(deref(info.TypeOf(n))).Underlying().(*types.Struct)
+			st, ok := under(deref(info.TypeOf(n))).(*types.Struct)
 			if !ok {
 				continue
 			}
@@ -227,6 +223,14 @@ func indexDefs(info *types.Info, in *inspector.Inspector) *defsIndex {
 
 // zeroLit stands for the zero value of `var d time.Duration`.
 var zeroLit = &ast.BasicLit{Kind: token.INT, Value: "0"}
+
+// under returns t's underlying type, or nil for a missing type.
+func under(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	return t.Underlying()
+}
 
 func deref(t types.Type) types.Type {
 	if p, ok := t.(*types.Pointer); ok {
@@ -400,6 +404,9 @@ func (ev *evaluator) evalVar(v *types.Var, at ast.Expr) val {
 		return val{k: kDet, s: sConst, text: name, self: true}
 	}
 	if ev.ix.addr[v] {
+		return unknown
+	}
+	if v.Pkg() == nil {
 		return unknown
 	}
 	defs := ev.ix.vars[v]

@@ -42,8 +42,9 @@ func (r *runner) waitArg(c inspector.Cursor, call *ast.CallExpr) ast.Expr {
 		return nil
 	}
 	fn = fn.Origin()
+	sig := fn.Type().(*types.Signature)
 	arg := func(i int) ast.Expr {
-		if i < len(call.Args) && !call.Ellipsis.IsValid() {
+		if i < len(call.Args) && !call.Ellipsis.IsValid() && len(call.Args) == sig.Params().Len() {
 			return call.Args[i]
 		}
 		return nil
@@ -206,7 +207,11 @@ func (r *runner) isDoneRecv(comm ast.Stmt) bool {
 	if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok && retryscope.ContextOf(r.info, call) != nil {
 		return true
 	}
-	ch, ok := types.Unalias(r.info.TypeOf(u.X)).Underlying().(*types.Chan)
+	t := r.info.TypeOf(u.X)
+	if t == nil {
+		return false
+	}
+	ch, ok := t.Underlying().(*types.Chan)
 	if !ok {
 		return false
 	}
