@@ -91,13 +91,16 @@ func importsAny(pkg *types.Package, paths ...string) bool {
 	return false
 }
 
-// waits judges every wait in a retry scope: retry loops, retry closures,
-// and the loops of inferred or marked retry helpers that run the
-// operation.
+// waits judges every wait between retry attempts: in the body of a retry
+// loop, and in the loops of an inferred or marked retry helper that run
+// its operation. The operation of a retry helper (a retry closure) is not
+// where the helper waits: a sleep in it adds to the helper's own wait,
+// which is judged where the helper is configured or written; a send
+// through a self-retrying client has no body of its own.
 func (r *runner) waits() {
 	var bodies []ast.Node
 	for _, s := range r.res.Scopes {
-		if s.Kind != retryscope.Client {
+		if s.Kind == retryscope.Loop {
 			bodies = append(bodies, s.Body)
 		}
 	}

@@ -393,3 +393,26 @@ func goroutineInLoop(ctx context.Context) error {
 	}
 	return nil
 }
+
+// doWithRetry is an inferred retry helper: its loop runs op and waits.
+func doWithRetry(ctx context.Context, attempts int, op func(context.Context) error) error {
+	var err error
+	for i := 0; i < attempts; i++ {
+		err = op(ctx)
+		if err == nil {
+			return nil
+		}
+		if i < attempts-1 {
+			time.Sleep(time.Duration(i+1) * 200 * time.Millisecond) // want `linear backoff time.Duration\(i\+1\) \* 200 \* time.Millisecond`
+		}
+	}
+	return err
+}
+
+func useHelper(ctx context.Context) error {
+	return doWithRetry(ctx, 3, func(ctx context.Context) error {
+		err := call(ctx)
+		time.Sleep(100 * time.Millisecond) // inside the operation: not the wait between attempts
+		return err
+	})
+}
