@@ -49,6 +49,7 @@ type runner struct {
 	sleeps map[*types.Func]int // this package's sleep helpers: duration parameter
 	result map[*types.Func]*ResultFact
 	done   map[token.Pos]bool // wait arguments already judged
+	stores *bool              // see storesFactor
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -15,8 +15,10 @@
 // only jitter, a random part in every wait, lowers their correlation. Both
 // are needed.
 //
-// Reported, inside a retry scope (a retry loop, the operation of a retry
-// helper, the loops of a retry helper that run its operation):
+// Reported, between retry attempts: in the body of a retry loop (a loop
+// that runs an operation, leaves when its error is nil and can go round
+// again when it is not), and in the loops of a retry helper (inferred from
+// what it does, or marked //reslint:retry) that run its operation:
 //
 //	for attempt := 0; attempt < 5; attempt++ {
 //		if err = call(ctx); err == nil {
@@ -93,9 +95,16 @@
 //     caller may have jittered it. A formula built on one (p.Base <<
 //     attempt) is reported;
 //   - a wait of zero;
-//   - waits in func literals inside a retry scope (goroutines, callbacks)
-//     and outside retry scopes (a poll loop that does not retry an error
-//     is not a retry).
+//   - waits in func literals inside a retry loop (goroutines, callbacks),
+//     and waits outside retry loops (a poll loop that does not retry an
+//     error is not a retry);
+//   - waits inside the operation of a retry helper (a retry closure such
+//     as the func passed to retry.Do): the helper waits between attempts,
+//     so a sleep in the operation only adds to that wait, which is judged
+//     where the helper is configured (below) or written (its loop);
+//   - a wait taken from a table (delays[i]), through a func value, or
+//     in a loop that goes back with goto: not followed;
+//   - backoff.ConstantBackOff: a deliberately constant policy.
 //
 // Also reported, wherever they are written:
 //
@@ -103,8 +112,10 @@
 // RandomizationFactor is 0, written as `RandomizationFactor: 0`, assigned
 // with `b.RandomizationFactor = 0`, or passed as
 // `backoff.WithRandomizationFactor(0)`; and an ExponentialBackOff
-// composite literal without the field and with no later store into it in
-// the same function, because the default of 0.5 is set only by
+// composite literal without the field, unless its function (for a
+// package-level literal, which is often copied and then tuned: the
+// package) stores a non-zero RandomizationFactor into an
+// ExponentialBackOff. The default of 0.5 is set only by
 // NewExponentialBackOff, a literal gets 0:
 //
 //	b := &backoff.ExponentialBackOff{InitialInterval: time.Second, Multiplier: 2} // reported

@@ -109,23 +109,16 @@ func (r *runner) expLiteral(c inspector.Cursor, lit *ast.CompositeLit) {
 			return
 		}
 	}
-	// Left out: set later in the same function?
+	// Left out: is a factor stored later (b.RandomizationFactor = 0.3)?
+	// For a literal in a function, look in that function; for a
+	// package-level one (often copied, then tuned), anywhere in the package.
+	var scope ast.Node
 	for a := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		setLater := false
-		ast.Inspect(a.Node(), func(n ast.Node) bool {
-			if as, ok := n.(*ast.AssignStmt); ok {
-				for _, l := range as.Lhs {
-					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && sel.Sel.Name == "RandomizationFactor" && isExpBackOff(r.info.TypeOf(sel.X)) {
-						setLater = true
-					}
-				}
-			}
-			return !setLater
-		})
-		if setLater {
-			return
-		}
+		scope = a.Node()
 		break
+	}
+	if scope == nil && r.storesFactor(nil) || scope != nil && r.storesFactor(scope) {
+		return
 	}
 	var fixes []analysis.SuggestedFix
 	if q := r.qualifier(lit, path); q != "" {
@@ -182,6 +175,38 @@ func (r *runner) textBetween(from, to token.Pos) string {
 		}
 	}
 	return "\t"
+}
+
+// storesFactor reports whether n (nil: the package) assigns a non-zero
+// RandomizationFactor to an ExponentialBackOff.
+func (r *runner) storesFactor(n ast.Node) bool {
+	if n == nil && r.stores != nil {
+		return *r.stores
+	}
+	found := false
+	check := func(as *ast.AssignStmt) {
+		for i, l := range as.Lhs {
+			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && sel.Sel.Name == "RandomizationFactor" && isExpBackOff(r.info.TypeOf(sel.X)) {
+				if i >= len(as.Rhs) || !isZero(r.info, as.Rhs[i]) {
+					found = true
+				}
+			}
+		}
+	}
+	if n != nil {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if as, ok := m.(*ast.AssignStmt); ok {
+				check(as)
+			}
+			return !found
+		})
+		return found
+	}
+	for c := range r.in.Root().Preorder((*ast.AssignStmt)(nil)) {
+		check(c.Node().(*ast.AssignStmt))
+	}
+	r.stores = &found
+	return found
 }
 
 // expAssign judges b.RandomizationFactor = 0.

@@ -89,3 +89,13 @@ func nextBackOffLoop(ctx context.Context, op func() error) error {
 		time.Sleep(d) // the library's jittered wait
 	}
 }
+
+// A package-level template, copied and tuned where it is used.
+var template = backoff.ExponentialBackOff{InitialInterval: time.Second, Multiplier: 2, Clock: backoff.SystemClock}
+
+func fromTemplate() backoff.BackOff {
+	b := template
+	b.RandomizationFactor = 0.5
+	b.Reset()
+	return &b
+}
