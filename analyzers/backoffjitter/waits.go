@@ -306,9 +306,10 @@ func (r *runner) paramOf(e ast.Expr, params map[*types.Var]int) (int, bool) {
 }
 
 // resultFacts exports ResultFact for this package's functions whose first
-// duration (or, failing that, first numeric) result is random or
-// server-provided.
+// duration result (or, in a package that imports a random source, first
+// numeric result: a jitter factor) is random or server-provided.
 func (r *runner) resultFacts() {
+	numeric := importsAny(r.pass.Pkg, "math/rand", "math/rand/v2", "crypto/rand")
 	for fn, d := range r.decls {
 		sig := fn.Type().(*types.Signature)
 		idx := -1
@@ -318,7 +319,7 @@ func (r *runner) resultFacts() {
 				idx = i
 				break
 			}
-			if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsNumeric != 0 && idx < 0 {
+			if b, ok := t.Underlying().(*types.Basic); numeric && ok && b.Info()&types.IsNumeric != 0 && idx < 0 {
 				idx = i
 			}
 		}
