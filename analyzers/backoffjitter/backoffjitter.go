@@ -64,8 +64,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r.rep = directive.NewReporter(pass)
 	defer r.rep.Finish()
-	if !importsAny(pass.Pkg, "time", cenkaltiPath+"/v4", cenkaltiPath+"/v5", retrygoPath, retrygoPath+"/v4", retrygoPath+"/v3") {
-		return nil, nil // no wait and no backoff library: nothing to judge
+	if !importsAny(pass.Pkg, "time", "math/rand", "math/rand/v2", "crypto/rand",
+		cenkaltiPath+"/v4", cenkaltiPath+"/v5", retrygoPath, retrygoPath+"/v4", retrygoPath+"/v3") {
+		return nil, nil // no wait, no jitter helper, no backoff library: nothing to judge
 	}
 	r.decls = r.res.Decls
 	r.ix = indexDefs(r.info, r.in)
