@@ -119,3 +119,14 @@ func opaqueHelper(ctx context.Context) error {
 	}
 	return err
 }
+
+func jitterFactor(ctx context.Context) error {
+	wait := 100 * time.Millisecond
+	for {
+		if err := call(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Duration(float64(wait) * j.Factor()))
+		wait *= 2
+	}
+}

@@ -79,3 +79,6 @@ func Await(ch <-chan error, timeout time.Duration) error {
 // Fixed computes a deterministic wait: other packages cannot see into it,
 // so a wait computed by it is left alone there.
 func Fixed(attempt int) time.Duration { return time.Second << attempt }
+
+// Factor is a jitter factor in [0.5, 1.5): a numeric result, random.
+func Factor() float64 { return 0.5 + rand.Float64() } // want Factor:"returns random"
