@@ -198,11 +198,11 @@ func (r *runner) judge(d ast.Expr) {
 	case sConfig:
 		return // a value passed in: the caller may have jittered it
 	case sCounter, sLinear:
-		what = "linear backoff " + v.text
+		what = "linear backoff " + r.describe(v)
 	case sGrowth:
-		what = "backoff grown by a constant factor (" + v.text + ")"
+		what = "backoff grown by a constant factor (" + r.describe(v) + ")"
 	case sExp:
-		what = "exponential backoff " + v.text
+		what = "exponential backoff " + r.describe(v)
 	}
 	r.rep.Report(analysis.Diagnostic{
 		Pos:      d.Pos(),
@@ -219,6 +219,14 @@ func durString(c constant.Value) string {
 		return time.Duration(i).String()
 	}
 	return c.String()
+}
+
+// describe names the formula of v for a message.
+func (r *runner) describe(v val) string {
+	if v.at != nil {
+		return r.src(v.at)
+	}
+	return v.text
 }
 
 // src returns the source text of n, on one line.

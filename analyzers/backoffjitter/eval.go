@@ -49,7 +49,8 @@ const (
 type val struct {
 	k    kind
 	s    shape
-	text string         // source of the expression that gave the shape
+	at   ast.Node       // the expression that gave the shape (printed lazily)
+	text string         // its name, when there is no expression
 	c    constant.Value // the value, when s == sConst and known
 	// self marks a value computed from the variable being resolved (a
 	// recurrence); add and mul say how it was combined with it.
@@ -277,7 +278,7 @@ func (ev *evaluator) eval(e ast.Expr) val {
 			}
 			return unknown
 		}
-		return val{k: kDet, s: sConst, text: ev.r.src(e), c: tv.Value}
+		return val{k: kDet, s: sConst, at: e, c: tv.Value}
 	}
 	switch e := e.(type) {
 	case *ast.ParenExpr:
@@ -285,7 +286,7 @@ func (ev *evaluator) eval(e ast.Expr) val {
 	case *ast.Ident:
 		switch obj := ev.info.Uses[e].(type) {
 		case *types.Var:
-			return ev.evalVar(obj, e)
+			return ev.evalVar(obj)
 		}
 		return unknown
 	case *ast.SelectorExpr:
@@ -294,12 +295,12 @@ func (ev *evaluator) eval(e ast.Expr) val {
 		}
 		if sel := ev.info.Selections[e]; sel != nil {
 			if sel.Kind() == types.FieldVal {
-				return ev.evalVar(sel.Obj().(*types.Var), e)
+				return ev.evalVar(sel.Obj().(*types.Var))
 			}
 			return unknown
 		}
 		if v, ok := ev.info.Uses[e.Sel].(*types.Var); ok {
-			return ev.evalVar(v, e)
+			return ev.evalVar(v)
 		}
 		return unknown
 	case *ast.CallExpr:
@@ -345,19 +346,19 @@ func (ev *evaluator) binary(op token.Token, x, y val, e ast.Expr) val {
 	switch op {
 	case token.SHL:
 		if grows(y) {
-			r = val{k: kDet, s: sExp, text: ev.r.src(e)}
+			r = val{k: kDet, s: sExp, at: e}
 		}
 	case token.MUL:
 		switch {
 		case x.s >= sGrowth || y.s >= sGrowth:
 		case (x.s == sCounter || x.s == sLinear) || (y.s == sCounter || y.s == sLinear):
-			r = val{k: kDet, s: sLinear, text: ev.r.src(e)}
+			r = val{k: kDet, s: sLinear, at: e}
 		}
 	}
 	if r.s == sConst {
 		r.c = foldConst(op, x.c, y.c)
 		if r.c != nil {
-			r.text = ev.r.src(e)
+			r.at = e
 		}
 	}
 	return r
@@ -395,11 +396,11 @@ func foldConst(op token.Token, x, y constant.Value) (c constant.Value) {
 
 // evalVar resolves a variable, a field or a package variable through every
 // value assigned to it.
-func (ev *evaluator) evalVar(v *types.Var, at ast.Expr) val {
+func (ev *evaluator) evalVar(v *types.Var) val {
 	if b, ok := ev.env[v]; ok {
 		return b
 	}
-	name := ev.r.src(at)
+	name := v.Name()
 	if ev.busy[v] {
 		return val{k: kDet, s: sConst, text: name, self: true}
 	}
@@ -430,9 +431,9 @@ func (ev *evaluator) evalVar(v *types.Var, at ast.Expr) val {
 		if dv.det() && dv.self {
 			switch {
 			case dv.mul:
-				dv = val{k: kDet, s: sGrowth, text: ev.r.src(d.stmt)}
+				dv = val{k: kDet, s: sGrowth, at: d.stmt}
 			case dv.add && isDuration(v.Type()):
-				dv = val{k: kDet, s: sLinear, text: ev.r.src(d.stmt)}
+				dv = val{k: kDet, s: sLinear, at: d.stmt}
 			case dv.add:
 				dv = val{k: kDet, s: sCounter, text: name}
 			default:
@@ -545,12 +546,12 @@ func (ev *evaluator) evalCall(call *ast.CallExpr, idx int) val {
 		switch fn.Name() {
 		case "Pow":
 			if len(args) == 2 && args[0].det() && args[1].det() && args[1].s >= sCounter {
-				return val{k: kDet, s: sExp, text: ev.r.src(call)}
+				return val{k: kDet, s: sExp, at: call}
 			}
 			return join(args[0], args[1])
 		case "Exp2":
 			if args[0].det() && args[0].s >= sCounter {
-				return val{k: kDet, s: sExp, text: ev.r.src(call)}
+				return val{k: kDet, s: sExp, at: call}
 			}
 			return args[0]
 		case "Min", "Max", "Floor", "Ceil", "Round", "Trunc", "Abs":
@@ -628,7 +629,7 @@ func (ev *evaluator) returns(body *ast.BlockStmt, ft *ast.FuncType, idx int) val
 			switch {
 			case len(n.Results) == 0:
 				if idx < len(named) && named[idx] != nil {
-					v = ev.evalVar(named[idx], ast.NewIdent(named[idx].Name()))
+					v = ev.evalVar(named[idx])
 				}
 			case len(n.Results) > 1:
 				if idx < len(n.Results) {
