@@ -416,3 +416,34 @@ func useHelper(ctx context.Context) error {
 		return err
 	})
 }
+
+func ignored(ctx context.Context) error {
+	for {
+		if err := call(ctx); err == nil {
+			return nil
+		}
+		//reslint:ignore backoffjitter a single local client polls its own sidecar
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func deadlineWait(ctx context.Context, deadline time.Time) error {
+	for {
+		if err := call(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Until(deadline) / 2) // computed from the clock: not judged
+	}
+}
+
+func randomFirstThenFormula(ctx context.Context) error {
+	d := rand.N(base)
+	for i := 0; i < 3; i++ {
+		if err := call(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(d)
+		d += base // grows from a random start
+	}
+	return nil
+}
