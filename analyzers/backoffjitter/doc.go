@@ -79,6 +79,18 @@
 //
 // and "returns server" when its result is a server-provided delay.
 //
+// The diagnostic sits on the wait's duration argument and names the
+// formula found, also when it was computed elsewhere (an earlier
+// assignment, a helper of the package):
+//
+//	exponential backoff base << attempt between retry attempts has no random
+//	part, so after an outage every client retries in lock step and the herd
+//	keeps the dependency down; wait a random share of it: rand.N(d) (full
+//	jitter) or d/2 + rand.N(d/2) (equal jitter)
+//
+// No fix is suggested for these: where the random part goes, and whether
+// the backoff is capped first, is the author's choice.
+//
 // Not reported (each is a decision: when a wait cannot be judged, it is
 // left alone):
 //   - any wait to which a math/rand, math/rand/v2 or crypto/rand value

@@ -27,11 +27,10 @@ const (
 	retrygoPath = "github.com/avast/retry-go"
 )
 
-// retry-go delay functions: those without a random part, and those with.
-var (
-	retrygoFixed  = map[string]bool{"BackOffDelay": true, "FixedDelay": true}
-	retrygoJitter = map[string]bool{"RandomDelay": true, "FullJitterBackoffDelay": true}
-)
+// retrygoFixed lists retry-go's delay functions without a random part;
+// RandomDelay and FullJitterBackoffDelay have one, and a function of the
+// user's is not judged.
+var retrygoFixed = map[string]bool{"BackOffDelay": true, "FixedDelay": true}
 
 const libMsgTail = "after an outage every client retries in lock step and the herd keeps the dependency down"
 
