@@ -12,7 +12,7 @@ type Duration struct {
 func New(d time.Duration) *Duration { return &Duration{} }
 
 func (x *Duration) AsDuration() time.Duration { return 0 }
-func (x *Duration) IsValid() bool              { return true }
-func (x *Duration) CheckValid() error          { return nil }
-func (x *Duration) GetSeconds() int64          { return 0 }
-func (x *Duration) GetNanos() int32            { return 0 }
+func (x *Duration) IsValid() bool             { return true }
+func (x *Duration) CheckValid() error         { return nil }
+func (x *Duration) GetSeconds() int64         { return 0 }
+func (x *Duration) GetNanos() int32           { return 0 }
