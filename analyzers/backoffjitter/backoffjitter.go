@@ -1,0 +1,246 @@
+package backoffjitter
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/format"
+	"go/token"
+	"go/types"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/reslint/reslint/internal/analysisdoc"
+	"github.com/reslint/reslint/internal/directive"
+	"github.com/reslint/reslint/internal/retryscope"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports waits between retry attempts that no random value
+// contributes to, and library backoffs configured without jitter.
+var Analyzer = &analysis.Analyzer{
+	Name:      "backoffjitter",
+	Doc:       analysisdoc.MustExtract(doc, "backoffjitter"),
+	URL:       "https://github.com/reslint/reslint#backoffjitter",
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(ResultFact), new(SleepFact)},
+}
+
+// category is the rule id of every diagnostic (a one-rule analyzer).
+const category = "backoffjitter"
+
+// runner is the state of one pass.
+type runner struct {
+	pass   *analysis.Pass
+	info   *types.Info
+	in     *inspector.Inspector
+	res    *retryscope.Result
+	rep    *directive.Reporter
+	decls  map[*types.Func]*ast.FuncDecl
+	ix     *defsIndex
+	sleeps map[*types.Func]int // this package's sleep helpers: duration parameter
+	result map[*types.Func]*ResultFact
+	done   map[token.Pos]bool // wait arguments already judged
+	stores *bool              // see storesFactor
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	r := &runner{
+		pass:   pass,
+		info:   pass.TypesInfo,
+		in:     pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		res:    pass.ResultOf[retryscope.Analyzer].(*retryscope.Result),
+		sleeps: map[*types.Func]int{},
+		result: map[*types.Func]*ResultFact{},
+		done:   map[token.Pos]bool{},
+	}
+	r.rep = directive.NewReporter(pass)
+	defer r.rep.Finish()
+	if !importsAny(pass.Pkg, "time", "math/rand", "math/rand/v2", "crypto/rand",
+		cenkaltiPath+"/v4", cenkaltiPath+"/v5", retrygoPath, retrygoPath+"/v4", retrygoPath+"/v3") {
+		return nil, nil // no wait, no jitter helper, no backoff library: nothing to judge
+	}
+	r.decls = r.res.Decls
+	r.ix = indexDefs(r.info, r.in)
+
+	// Facts first, so that other packages know this one's sleep and
+	// jitter helpers whatever is reported here.
+	r.sleepFacts()
+	r.resultFacts()
+
+	r.waits()
+	r.libraries()
+	return nil, nil
+}
+
+// importsAny reports whether pkg imports one of paths directly.
+func importsAny(pkg *types.Package, paths ...string) bool {
+	for _, p := range pkg.Imports() {
+		for _, q := range paths {
+			if p.Path() == q {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// waits judges every wait between retry attempts: in the body of a retry
+// loop, and in the loops of an inferred or marked retry helper that run
+// its operation. The operation of a retry helper (a retry closure) is not
+// where the helper waits: a sleep in it adds to the helper's own wait,
+// which is judged where the helper is configured or written; a send
+// through a self-retrying client has no body of its own.
+func (r *runner) waits() {
+	var bodies []ast.Node
+	for _, s := range r.res.Scopes {
+		if s.Kind == retryscope.Loop {
+			bodies = append(bodies, s.Body)
+		}
+	}
+	for fn, d := range r.decls {
+		ps := r.res.HelperParams(fn)
+		if len(ps) == 0 {
+			continue
+		}
+		ops := map[types.Object]bool{}
+		params := fn.Type().(*types.Signature).Params()
+		for _, i := range ps {
+			if i < params.Len() {
+				ops[params.At(i)] = true
+			}
+		}
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			if body := retryscope.LoopBody(n); body != nil && r.mentions(body, ops) {
+				bodies = append(bodies, body)
+			}
+			return true
+		})
+	}
+	for _, body := range bodies {
+		cur, ok := r.in.Root().FindNode(body)
+		if !ok {
+			continue
+		}
+		for c := range cur.Preorder((*ast.CallExpr)(nil), (*ast.FuncLit)(nil)) {
+			call, ok := c.Node().(*ast.CallExpr)
+			if !ok {
+				continue
+			}
+			if lit := enclosingLit(c); lit != nil && lit.Pos() >= body.Pos() {
+				// A func literal inside the body runs some other time
+				// (a goroutine, a callback): its waits are not this scope's.
+				continue
+			}
+			arg := r.waitArg(c, call)
+			if arg == nil || r.done[arg.Pos()] {
+				continue
+			}
+			r.done[arg.Pos()] = true
+			r.judge(arg)
+		}
+	}
+}
+
+// enclosingLit returns the innermost func literal around c, or nil.
+func enclosingLit(c inspector.Cursor) *ast.FuncLit {
+	for a := range c.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		if lit, ok := a.Node().(*ast.FuncLit); ok {
+			return lit
+		}
+		return nil
+	}
+	return nil
+}
+
+// mentions reports whether body refers to one of objs.
+func (r *runner) mentions(body ast.Node, objs map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && objs[r.info.Uses[id]] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// judge reports the wait d if no random value contributes to it and it
+// has a shape worth naming.
+func (r *runner) judge(d ast.Expr) {
+	v := r.newEval().eval(d)
+	if !v.det() {
+		return
+	}
+	var what string
+	switch v.s {
+	case sConst:
+		c := v.c
+		if tv, ok := r.info.Types[d]; ok && tv.Value != nil {
+			c = tv.Value
+		}
+		if c != nil {
+			if constant.Sign(c) <= 0 {
+				return // no wait at all
+			}
+			what = "constant wait " + durString(c)
+		} else {
+			what = "constant wait " + r.src(d)
+		}
+	case sConfig:
+		return // a value passed in: the caller may have jittered it
+	case sCounter, sLinear:
+		what = "linear backoff " + r.describe(v)
+	case sGrowth:
+		what = "backoff grown by a constant factor (" + r.describe(v) + ")"
+	case sExp:
+		what = "exponential backoff " + r.describe(v)
+	}
+	r.rep.Report(analysis.Diagnostic{
+		Pos:      d.Pos(),
+		End:      d.End(),
+		Category: category,
+		Message: fmt.Sprintf("%s between retry attempts has no random part, so after an outage every client retries in lock step and the herd keeps the dependency down; "+
+			"wait a random share of it: rand.N(d) (full jitter) or d/2 + rand.N(d/2) (equal jitter)", what),
+	})
+}
+
+// durString prints a constant number of nanoseconds as a duration.
+func durString(c constant.Value) string {
+	if i, ok := constant.Int64Val(constant.ToInt(c)); ok {
+		return time.Duration(i).String()
+	}
+	return c.String()
+}
+
+// describe names the formula of v for a message.
+func (r *runner) describe(v val) string {
+	if v.at != nil {
+		return r.src(v.at)
+	}
+	return v.text
+}
+
+// src returns the source text of n, on one line.
+func (r *runner) src(n ast.Node) string {
+	if n == nil {
+		return ""
+	}
+	var b strings.Builder
+	if err := format.Node(&b, r.pass.Fset, n); err != nil {
+		return ""
+	}
+	s := strings.Join(strings.Fields(b.String()), " ")
+	if len(s) > 60 {
+		s = s[:57] + "..."
+	}
+	return s
+}

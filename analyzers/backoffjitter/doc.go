@@ -1,0 +1,157 @@
+// Package backoffjitter defines an Analyzer that reports waits between
+// retry attempts to which no random value contributes.
+//
+// # Analyzer backoffjitter
+//
+// backoffjitter: report retry waits without jitter, which make clients retry in lock step
+//
+// When a dependency fails, every client sees the failure at about the same
+// moment. If each then waits a deterministic time before its next attempt
+// (a constant, base * attempt, base << attempt, a wait multiplied by a
+// constant factor each round) they all come back at the same moments too:
+// a thundering herd that hits the recovering dependency in synchronised
+// waves and can keep it down long after the original cause is gone (a
+// metastable failure). Exponential backoff lowers the rate of retries;
+// only jitter, a random part in every wait, lowers their correlation. Both
+// are needed.
+//
+// Reported, between retry attempts: in the body of a retry loop (a loop
+// that runs an operation, leaves when its error is nil and can go round
+// again when it is not), and in the loops of a retry helper (inferred from
+// what it does, or marked //reslint:retry) that run its operation:
+//
+//	for attempt := 0; attempt < 5; attempt++ {
+//		if err = call(ctx); err == nil {
+//			return nil
+//		}
+//		time.Sleep(base << attempt) // reported: exponential backoff base << attempt
+//	}
+//
+// and likewise `time.Duration(math.Pow(2, float64(attempt))) * base`,
+// `base * time.Duration(attempt)` (linear backoff), `wait = wait * 3 / 2`
+// or `wait *= 2` (grown by a constant factor), and a constant such as
+// `time.Sleep(time.Second)`. Correct code waits a random share of the
+// backoff, full jitter:
+//
+//	backoff := min(base<<attempt, maxWait)
+//	time.Sleep(rand.N(backoff)) // math/rand/v2
+//
+// or equal jitter, which keeps at least half of it:
+//
+//	time.Sleep(backoff/2 + rand.N(backoff/2))
+//
+// math/rand (or math/rand/v2) is the right tool here: jitter needs
+// spread, not unpredictability, so a security linter that flags math/rand
+// as weak randomness in a backoff is wrong, and crypto/rand only costs
+// more. Values from crypto/rand count as random too.
+//
+// A wait is time.Sleep(d); time.After(d), time.NewTimer(d) or
+// timer.Reset(d) whose channel is received on its own or in a select whose
+// other cases only receive from done channels (ctx.Done(), a chan
+// struct{}); and a call of a sleep helper, a function recognised by what it
+// does (it waits for exactly its time.Duration parameter in one of those
+// ways, or through another sleep helper), exported as a fact so that a
+// helper in one package is known in every package that imports it:
+//
+//	func sleep(ctx context.Context, d time.Duration) error {
+//		t := time.NewTimer(d)
+//		defer t.Stop()
+//		select {
+//		case <-ctx.Done():
+//			return ctx.Err()
+//		case <-t.C:
+//			return nil
+//		}
+//	}
+//
+// A sleep helper waits once: a function that sleeps in a loop is not one.
+// A time.After or timer in a select that also receives a result is an
+// attempt timeout, not a wait between attempts, and is not judged.
+//
+// The duration is followed backwards through local variables (every value
+// assigned to one, anywhere), struct fields (every value stored in one in
+// the package), and the results of functions of the package (with their
+// parameters bound to the arguments). A function of another package is
+// known through a fact it exports: "returns random" when a random value
+// contributes to its duration result, as in
+//
+//	func Jitter(d time.Duration) time.Duration { return d/2 + rand.N(d/2) }
+//
+// and "returns server" when its result is a server-provided delay.
+//
+// The diagnostic sits on the wait's duration argument and names the
+// formula found, also when it was computed elsewhere (an earlier
+// assignment, a helper of the package):
+//
+//	exponential backoff base << attempt between retry attempts has no random
+//	part, so after an outage every client retries in lock step and the herd
+//	keeps the dependency down; wait a random share of it: rand.N(d) (full
+//	jitter) or d/2 + rand.N(d/2) (equal jitter)
+//
+// No fix is suggested for these: where the random part goes, and whether
+// the backoff is capped first, is the author's choice.
+//
+// Not reported (each is a decision: when a wait cannot be judged, it is
+// left alone):
+//   - any wait to which a math/rand, math/rand/v2 or crypto/rand value
+//     contributes, on any path;
+//   - a wait the server chose: a Retry-After (or similar) header, a gRPC
+//     RetryInfo delay, also when carried through a struct field or a
+//     helper's result;
+//   - a wait computed by a function whose body is not visible and that
+//     exports no fact (an interface method, a func value, another
+//     package's function), including a library backoff's NextBackOff:
+//     those libraries jitter by default, and their configuration is
+//     judged where it is written (below);
+//   - a wait that is a parameter, field or package variable as is: the
+//     caller may have jittered it. A formula built on one (p.Base <<
+//     attempt) is reported;
+//   - a wait of zero;
+//   - waits in func literals inside a retry loop (goroutines, callbacks),
+//     and waits outside retry loops (a poll loop that does not retry an
+//     error is not a retry);
+//   - waits inside the operation of a retry helper (a retry closure such
+//     as the func passed to retry.Do): the helper waits between attempts,
+//     so a sleep in the operation only adds to that wait, which is judged
+//     where the helper is configured (below) or written (its loop);
+//   - a wait taken from a table (delays[i]), through a func value, or
+//     in a loop that goes back with goto: not followed;
+//   - backoff.ConstantBackOff: a deliberately constant policy.
+//
+// Also reported, wherever they are written:
+//
+// github.com/cenkalti/backoff (v4, v5): an ExponentialBackOff whose
+// RandomizationFactor is 0, written as `RandomizationFactor: 0`, assigned
+// with `b.RandomizationFactor = 0`, or passed as
+// `backoff.WithRandomizationFactor(0)`; and an ExponentialBackOff
+// composite literal without the field, unless its function (for a
+// package-level literal, which is often copied and then tuned: the
+// package) stores a non-zero RandomizationFactor into an
+// ExponentialBackOff. The default of 0.5 is set only by
+// NewExponentialBackOff, a literal gets 0:
+//
+//	b := &backoff.ExponentialBackOff{InitialInterval: time.Second, Multiplier: 2} // reported
+//
+// The suggested fix writes backoff.DefaultRandomizationFactor (the value
+// NewExponentialBackOff uses) in place of the 0, or adds the field.
+// Correct code:
+//
+//	b := backoff.NewExponentialBackOff()
+//	b.InitialInterval = time.Second
+//
+// github.com/avast/retry-go (any major): retry.DelayType with
+// BackOffDelay, FixedDelay, or a CombineDelay of only those. The option
+// replaces the library's default delay, CombineDelay(BackOffDelay,
+// RandomDelay), so the jitter is gone (MaxJitter only feeds RandomDelay).
+// An omitted DelayType keeps the default and is fine. The suggested fix
+// combines the delay with retry.RandomDelay:
+//
+//	retry.DelayType(retry.BackOffDelay)                                    // reported
+//	retry.DelayType(retry.CombineDelay(retry.BackOffDelay, retry.RandomDelay)) // fine
+//	retry.DelayType(retry.FullJitterBackoffDelay)                           // fine
+//
+// Not judged: sethvargo/go-retry backoffs without WithJitter and
+// k8s.io/apimachinery wait.Backoff without Jitter (their policies are
+// often deliberately deterministic, for example in controllers that are
+// already spread by their work queues).
+package backoffjitter
