@@ -7,6 +7,7 @@ package reslint
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reslint/reslint/analyzers/backoffjitter"
 	"github.com/reslint/reslint/analyzers/idemkeyperseries"
 	"github.com/reslint/reslint/analyzers/noretrycanceled"
 	"github.com/reslint/reslint/analyzers/timerstop"
@@ -25,5 +26,6 @@ func Analyzers() []*analysis.Analyzer {
 		idemkeyperseries.Analyzer,
 		noretrycanceled.Analyzer,
 		timerstop.Analyzer,
+		backoffjitter.Analyzer,
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reslint/reslint/internal/analysisdoc"
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/directive"
 	"github.com/reslint/reslint/internal/retryscope"
 )
@@ -119,7 +120,7 @@ func (r *runner) waits() {
 			}
 		}
 		ast.Inspect(d.Body, func(n ast.Node) bool {
-			if body := retryscope.LoopBody(n); body != nil && r.mentions(body, ops) {
+			if body := analysisutil.LoopBody(n); body != nil && r.mentions(body, ops) {
 				bodies = append(bodies, body)
 			}
 			return true

@@ -12,11 +12,10 @@ import (
 	"go/types"
 	"strconv"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
-
-	"github.com/reslint/reslint/internal/retryscope"
 )
 
 const (
@@ -38,7 +37,7 @@ func (r *runner) libraries() {
 	cenkalti := importsAny(r.pass.Pkg, cenkaltiPath+"/v4", cenkaltiPath+"/v5")
 	retrygo := false
 	for _, p := range r.pass.Pkg.Imports() {
-		if retryscope.StripMajor(p.Path()) == retrygoPath {
+		if analysisutil.StripMajor(p.Path()) == retrygoPath {
 			retrygo = true
 		}
 	}
@@ -61,12 +60,12 @@ func (r *runner) libraries() {
 				continue
 			}
 			switch {
-			case cenkalti && retryscope.StripMajor(fn.Pkg().Path()) == cenkaltiPath && fn.Name() == "WithRandomizationFactor":
+			case cenkalti && analysisutil.StripMajor(fn.Pkg().Path()) == cenkaltiPath && fn.Name() == "WithRandomizationFactor":
 				if isZero(r.info, n.Args[0]) {
 					r.report(n.Args[0], "backoff.WithRandomizationFactor(0) turns off the jitter of the exponential backoff, so "+libMsgTail+"; keep the default randomization factor",
 						r.replaceWith(n.Args[0], fn.Pkg().Path(), "DefaultRandomizationFactor", "use backoff.DefaultRandomizationFactor"))
 				}
-			case retrygo && retryscope.StripMajor(fn.Pkg().Path()) == retrygoPath && fn.Name() == "DelayType":
+			case retrygo && analysisutil.StripMajor(fn.Pkg().Path()) == retrygoPath && fn.Name() == "DelayType":
 				r.delayType(n)
 			}
 		}
@@ -80,7 +79,7 @@ func isExpBackOff(t types.Type) bool {
 	}
 	n, ok := types.Unalias(deref(t)).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Name() == "ExponentialBackOff" &&
-		retryscope.StripMajor(n.Obj().Pkg().Path()) == cenkaltiPath && n.Obj().Pkg().Path() != cenkaltiPath
+		analysisutil.StripMajor(n.Obj().Pkg().Path()) == cenkaltiPath && n.Obj().Pkg().Path() != cenkaltiPath
 }
 
 // isZero reports whether e is a constant equal to zero.
@@ -279,7 +278,7 @@ func (r *runner) retrygoDelays(e ast.Expr) (names []string, ok bool) {
 	e = ast.Unparen(e)
 	if call, isCall := e.(*ast.CallExpr); isCall {
 		fn, _ := typeutil.Callee(r.info, call).(*types.Func)
-		if fn == nil || fn.Pkg() == nil || retryscope.StripMajor(fn.Pkg().Path()) != retrygoPath || fn.Name() != "CombineDelay" || call.Ellipsis.IsValid() {
+		if fn == nil || fn.Pkg() == nil || analysisutil.StripMajor(fn.Pkg().Path()) != retrygoPath || fn.Name() != "CombineDelay" || call.Ellipsis.IsValid() {
 			return nil, false
 		}
 		for _, a := range call.Args {
@@ -299,7 +298,7 @@ func (r *runner) retrygoDelays(e ast.Expr) (names []string, ok bool) {
 		obj = r.info.Uses[x.Sel]
 	}
 	fn, isFn := obj.(*types.Func)
-	if !isFn || fn.Pkg() == nil || retryscope.StripMajor(fn.Pkg().Path()) != retrygoPath {
+	if !isFn || fn.Pkg() == nil || analysisutil.StripMajor(fn.Pkg().Path()) != retrygoPath {
 		return nil, false
 	}
 	return []string{fn.Name()}, true

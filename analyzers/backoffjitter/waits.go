@@ -6,10 +6,9 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/reslint/reslint/internal/ctxaware"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
-
-	"github.com/reslint/reslint/internal/retryscope"
 )
 
 // SleepFact marks a sleep helper: a function that waits for exactly its
@@ -204,7 +203,7 @@ func (r *runner) isDoneRecv(comm ast.Stmt) bool {
 	if !ok || u.Op != token.ARROW {
 		return false
 	}
-	if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok && retryscope.ContextOf(r.info, call) != nil {
+	if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok && ctxaware.ContextOf(r.info, call) != nil {
 		return true
 	}
 	t := r.info.TypeOf(u.X)

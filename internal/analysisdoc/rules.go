@@ -23,6 +23,7 @@ var Rules = []Rule{
 	{"T4", "timerstop", "Reset without stop-and-drain (before Go 1.23)"},
 	{"T5", "timerstop", "a goroutine ranges over a ticker that is stopped"},
 	{"T6", "timerstop", "polling len(t.C) (Go 1.23+)"},
+	{"backoffjitter", "backoffjitter", "a wait between retry attempts with no random part (every client retries in lock step)"},
 	{"directive", "reslint", "a //reslint: directive that is malformed or silences nothing"},
 	{"scope", "reslint", "a retry scope, listed with -retryscope.show"},
 }

@@ -1,9 +1,10 @@
-// Package retry is a seed-style retry helper; reslint infers it is one and
+// Package retry is a small retry helper; reslint infers it is one and
 // exports that as a fact for the packages that import it.
 package retry
 
 import (
 	"context"
+	"math/rand/v2"
 	"time"
 )
 
@@ -17,7 +18,7 @@ func Do(ctx context.Context, attempts int, op func(context.Context) error) error
 		if err = op(ctx); err == nil {
 			return nil
 		}
-		t := time.NewTimer(time.Duration(i) * 100 * time.Millisecond)
+		t := time.NewTimer(rand.N(time.Duration(i+1) * 100 * time.Millisecond)) // full jitter
 		select {
 		case <-ctx.Done():
 			t.Stop()
