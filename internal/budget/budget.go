@@ -438,8 +438,24 @@ func (t *Tracker) reaching(v *types.Var, use inspector.Cursor) (def inspector.Cu
 	if t.unknown[v] || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || v.Parent() == nil {
 		return inspector.Cursor{}, false, false
 	}
-	pos := use.Node().Pos()
 	all := t.assigns[v]
+	// A use inside a closure of a variable declared outside it is judged
+	// where the closure is created, provided nothing assigns the variable
+	// after that point (the closure may run at any later time).
+	fn := enclosingFunc(use)
+	for fn.Valid() && !contains(fn.Node(), v.Pos()) {
+		if _, ok := fn.Node().(*ast.FuncLit); !ok {
+			break
+		}
+		for _, a := range all {
+			if a.stmt.Node().End() > fn.Node().Pos() {
+				return inspector.Cursor{}, false, false
+			}
+		}
+		use = fn
+		fn = enclosingFunc(fn.Parent())
+	}
+	pos := use.Node().Pos()
 	// The latest assignment that is complete before the use.
 	var best *assign
 	for i := range all {
@@ -448,22 +464,12 @@ func (t *Tracker) reaching(v *types.Var, use inspector.Cursor) (def inspector.Cu
 			best = a
 		}
 	}
-	fn := enclosingFunc(use)
 	// A closure that assigns v may run at any time: give up unless it
 	// contains the use too (then the order in it is what counts).
 	for _, a := range all {
 		if f := enclosingFunc(a.stmt); f.Node() != fn.Node() && !contains(f.Node(), pos) {
 			return inspector.Cursor{}, false, false
 		}
-	}
-	// A use inside a closure of a variable declared outside it: only a
-	// variable assigned once can be followed.
-	n := len(all)
-	if t.params[v] {
-		n++ // the call's argument
-	}
-	if fn.Valid() && !contains(fn.Node(), v.Pos()) && n > 1 {
-		return inspector.Cursor{}, false, false
 	}
 	// An assignment in a loop around the use reaches it round the back
 	// edge, unless the reaching definition is in that loop too.

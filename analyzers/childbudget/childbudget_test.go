@@ -1,0 +1,22 @@
+package childbudget_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/reslint/reslint/analyzers/childbudget"
+)
+
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestB1(t *testing.T) {
+	analysistest.Run(t, testdata(t), childbudget.Analyzer, "childbudget/b1")
+}
