@@ -20,3 +20,7 @@ func testdata(t *testing.T) string {
 func TestB1(t *testing.T) {
 	analysistest.Run(t, testdata(t), childbudget.Analyzer, "childbudget/b1")
 }
+
+func TestB2(t *testing.T) {
+	analysistest.Run(t, testdata(t), childbudget.Analyzer, "childbudget/b2/...")
+}

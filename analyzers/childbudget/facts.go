@@ -39,7 +39,7 @@ func (f *TimeoutFact) String() string {
 	for i, p := range f.Params {
 		s[i] = fmt.Sprintf("sets %s on %s", short(p.Max), p.Name)
 		if len(p.Via) > 0 {
-			s[i] += " via " + strings.Join(p.Via, ", ")
+			s[i] += " via " + strings.Join(p.Via, " -> ")
 		}
 	}
 	return strings.Join(s, "; ")
@@ -239,7 +239,7 @@ func (st *state) reportB2(c inspector.Cursor, callee *types.Func, pt ParamTimeou
 	name := retryscope.DisplayName(callee)
 	via := ""
 	if len(pt.Via) > 0 {
-		via = " (via " + strings.Join(pt.Via, ", ") + ")"
+		via = " (via " + strings.Join(pt.Via, " -> ") + ")"
 	}
 	left := fmt.Sprintf("at most %s left", short(b.Left))
 	if pt.Max <= b.Left {
