@@ -24,3 +24,7 @@ func TestB1(t *testing.T) {
 func TestB2(t *testing.T) {
 	analysistest.Run(t, testdata(t), childbudget.Analyzer, "childbudget/b2/...")
 }
+
+func TestB3(t *testing.T) {
+	analysistest.Run(t, testdata(t), childbudget.Analyzer, "childbudget/b3")
+}
