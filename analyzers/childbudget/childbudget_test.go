@@ -28,3 +28,7 @@ func TestB2(t *testing.T) {
 func TestB3(t *testing.T) {
 	analysistest.Run(t, testdata(t), childbudget.Analyzer, "childbudget/b3")
 }
+
+func TestB4(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), childbudget.Analyzer, "childbudget/b4")
+}

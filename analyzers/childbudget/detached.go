@@ -44,9 +44,15 @@ func (st *state) detached() {
 				root, st.callName(sink.Node().(*ast.CallExpr)), srcs[0].expr, srcs[0].expr),
 		}
 		if len(srcs) == 1 && st.visible(srcs[0].v, call) {
+			repl := srcs[0].expr
+			if _, ok := sink.Parent().Node().(*ast.GoStmt); ok {
+				// A goroutine may outlive the request: keep the values
+				// and the trace, not the cancellation.
+				repl = "context.WithoutCancel(" + repl + ")"
+			}
 			d.SuggestedFixes = []analysis.SuggestedFix{{
-				Message:   "use " + srcs[0].expr,
-				TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(srcs[0].expr)}},
+				Message:   "use " + repl,
+				TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(repl)}},
 			}}
 		}
 		st.r.Report(d)
