@@ -32,3 +32,8 @@ func TestB3(t *testing.T) {
 func TestB4(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), childbudget.Analyzer, "childbudget/b4")
 }
+
+// TestSeed: the essay's code passes clean.
+func TestSeed(t *testing.T) {
+	analysistest.Run(t, testdata(t), childbudget.Analyzer, "childbudget/seed/...")
+}
