@@ -225,7 +225,9 @@ func (st *state) useSink(lhs ast.Expr, at inspector.Cursor) inspector.Cursor {
 	if v == nil {
 		return inspector.Cursor{}
 	}
-	if n, ok := st.tr.Assigned(v); !ok || n != 1 {
+	// A parameter reassigned (if ctx == nil { ctx = context.Background() })
+	// keeps the caller's context on the other path.
+	if n, ok := st.tr.Assigned(v); !ok || n != 1 || st.tr.IsParam(v) {
 		return inspector.Cursor{}
 	}
 	fn := outerFunc(at)

@@ -586,3 +586,6 @@ func (t *Tracker) Assigned(v *types.Var) (int, bool) {
 	}
 	return len(t.assigns[v]), true
 }
+
+// IsParam reports whether v is a function parameter.
+func (t *Tracker) IsParam(v *types.Var) bool { return t.params[v] }

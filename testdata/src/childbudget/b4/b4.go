@@ -116,3 +116,11 @@ func (s *Server) Tx(ctx context.Context) error {
 func (s *Server) Root(ctx context.Context) context.Context {
 	return context.Background()
 }
+
+// A nil context replaced by Background: the caller's otherwise.
+func orDefault(ctx context.Context) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return send(ctx, "x")
+}
