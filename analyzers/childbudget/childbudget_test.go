@@ -37,3 +37,26 @@ func TestB4(t *testing.T) {
 func TestSeed(t *testing.T) {
 	analysistest.Run(t, testdata(t), childbudget.Analyzer, "childbudget/seed/...")
 }
+
+func TestReserve(t *testing.T) {
+	if err := childbudget.Analyzer.Flags.Set("reserve", "100ms"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = childbudget.Analyzer.Flags.Set("reserve", "0s") })
+	analysistest.Run(t, testdata(t), childbudget.Analyzer, "childbudget/reserve")
+}
+
+func TestPolicyFields(t *testing.T) {
+	for flag, v := range map[string]string{"attemptfields": "Retries|Tries", "perattemptfields": "PerTry", "budgetfields": "Deadline"} {
+		old := childbudget.Analyzer.Flags.Lookup(flag).Value.String()
+		if err := childbudget.Analyzer.Flags.Set(flag, v); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = childbudget.Analyzer.Flags.Set(flag, old) })
+	}
+	analysistest.Run(t, testdata(t), childbudget.Analyzer, "childbudget/fields")
+}
+
+func TestWild(t *testing.T) {
+	analysistest.Run(t, testdata(t), childbudget.Analyzer, "childbudget/wild")
+}
