@@ -149,6 +149,9 @@ func isBlank(e ast.Expr) bool {
 }
 
 func isInteger(t types.Type) bool {
+	if t == nil {
+		return false
+	}
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
 }

@@ -256,7 +256,11 @@ func (st *state) useSink(lhs ast.Expr, at inspector.Cursor) inspector.Cursor {
 // takesContext reports whether argument idx of call is a context
 // parameter.
 func (st *state) takesContext(call *ast.CallExpr, idx int) bool {
-	sig, ok := types.Unalias(st.info.TypeOf(call.Fun)).Underlying().(*types.Signature)
+	ft := st.info.TypeOf(call.Fun)
+	if ft == nil {
+		return false
+	}
+	sig, ok := ft.Underlying().(*types.Signature)
 	if !ok || sig.Params().Len() == 0 {
 		return false
 	}

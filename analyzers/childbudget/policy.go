@@ -39,7 +39,9 @@ func (st *state) policies() {
 	names := [nRoles][]string{fields(attemptsFields), fields(perFields), fields(budgetFields), fields(baseFields), fields(capFields)}
 	for c := range st.in.Root().Preorder((*ast.CompositeLit)(nil)) {
 		lit := c.Node().(*ast.CompositeLit)
-		if _, ok := types.Unalias(st.info.TypeOf(lit)).Underlying().(*types.Struct); !ok {
+		if t := st.info.TypeOf(lit); t == nil {
+			continue
+		} else if _, ok := t.Underlying().(*types.Struct); !ok {
 			continue
 		}
 		var got [nRoles]*policyField

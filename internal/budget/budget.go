@@ -540,17 +540,23 @@ func enclosingFunc(c inspector.Cursor) inspector.Cursor {
 func Backoff(attempts int64, base, cap time.Duration) (time.Duration, []time.Duration) {
 	var sum time.Duration
 	var terms []time.Duration
+	if base <= 0 {
+		return 0, nil
+	}
+	w := base
 	for i := int64(0); i < attempts-1; i++ {
-		w := base
-		for j := int64(0); j < i && (cap <= 0 || w < cap); j++ {
-			if w > math.MaxInt64/2 {
-				w = math.MaxInt64 / 2
-				break
-			}
-			w *= 2
-		}
-		if cap > 0 && w > cap {
+		if cap > 0 && w >= cap {
+			// Every remaining wait is the cap.
 			w = cap
+			rest := attempts - 1 - i
+			if rest > (math.MaxInt64-int64(sum))/int64(cap) {
+				return math.MaxInt64, terms
+			}
+			sum += time.Duration(rest) * cap
+			for ; rest > 0 && len(terms) < 8; rest-- {
+				terms = append(terms, cap)
+			}
+			return sum, terms
 		}
 		if sum > math.MaxInt64-w {
 			return math.MaxInt64, terms
@@ -558,6 +564,11 @@ func Backoff(attempts int64, base, cap time.Duration) (time.Duration, []time.Dur
 		sum += w
 		if len(terms) < 8 {
 			terms = append(terms, w)
+		}
+		if w > math.MaxInt64/2 {
+			w = math.MaxInt64
+		} else {
+			w *= 2
 		}
 	}
 	return sum, terms
