@@ -94,6 +94,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	st.tr = budget.NewTracker(st.info, st.in)
 	st.findClamps()
+	st.findIngress()
 	st.nested() // B1
 	st.inferFacts()
 	st.calls()    // B2

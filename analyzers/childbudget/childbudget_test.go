@@ -60,3 +60,7 @@ func TestPolicyFields(t *testing.T) {
 func TestWild(t *testing.T) {
 	analysistest.Run(t, testdata(t), childbudget.Analyzer, "childbudget/wild")
 }
+
+func TestIngress(t *testing.T) {
+	analysistest.Run(t, testdata(t), childbudget.Analyzer, "childbudget/ingress")
+}

@@ -62,7 +62,10 @@ func (st *state) where(call *ast.CallExpr) string {
 	if call == nil {
 		return "bound above"
 	}
-	name, _ := budget.ContextFunc(st.info, call)
+	name, ok := budget.ContextFunc(st.info, call)
+	if !ok {
+		name = "http.TimeoutHandler"
+	}
 	return fmt.Sprintf("%s at line %d", name, st.pass.Fset.Position(call.Pos()).Line)
 }
 

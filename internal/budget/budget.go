@@ -119,6 +119,11 @@ type assign struct {
 // Tracker follows context and duration values through the local variables
 // of one package.
 type Tracker struct {
+	// Ingress maps the *http.Request parameters of handlers that run only
+	// behind http.TimeoutHandler to its constant timeout and the
+	// TimeoutHandler call: r.Context() has at most that long.
+	Ingress map[*types.Var]IngressBound
+
 	info    *types.Info
 	assigns map[*types.Var][]assign
 	unknown map[*types.Var]bool // address taken, incremented, or assigned by range
@@ -219,6 +224,35 @@ func NewTracker(info *types.Info, in *inspector.Inspector) *Tracker {
 	return t
 }
 
+// IngressBound is the budget http.TimeoutHandler gives a handler.
+type IngressBound struct {
+	Left time.Duration
+	Set  *ast.CallExpr
+}
+
+// requestContext evaluates r.Context() for an *http.Request parameter r of
+// a handler with a known ingress budget.
+func (t *Tracker) requestContext(c inspector.Cursor, call *ast.CallExpr, depth int) Bound {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Context" || len(call.Args) != 0 || len(t.Ingress) == 0 {
+		return Bound{}
+	}
+	id, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return Bound{}
+	}
+	v, _ := t.info.Uses[id].(*types.Var)
+	ib, ok := t.Ingress[v]
+	if !ok {
+		return Bound{}
+	}
+	x := c.ChildAt(edge.CallExpr_Fun, -1).ChildAt(edge.SelectorExpr_X, -1)
+	if _, isParam, ok := t.reaching(v, x); !ok || !isParam {
+		return Bound{} // r was replaced (r = r.WithContext(...))
+	}
+	return Bound{Kind: AtMost, Left: ib.Left, Set: ib.Set}
+}
+
 // maxDepth bounds the chains of variables followed.
 const maxDepth = 16
 
@@ -310,7 +344,7 @@ func IsRoot(info *types.Info, call *ast.CallExpr) bool {
 func (t *Tracker) call(c inspector.Cursor, call *ast.CallExpr, depth int) Bound {
 	name, ok := ContextFunc(t.info, call)
 	if !ok {
-		return Bound{}
+		return t.requestContext(c, call, depth)
 	}
 	switch contextFuncs[name] {
 	case root:

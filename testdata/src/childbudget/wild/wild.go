@@ -67,8 +67,8 @@ func closureWithCtx(ctx stdctx.Context) func(stdctx.Context) error {
 	return f
 }
 
-// A handler behind http.TimeoutHandler: its budget comes from ingress and
-// is not visible here.
+// A handler behind http.TimeoutHandler and also registered directly: on
+// the direct route its budget is unknown.
 func handler(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := stdctx.WithTimeout(r.Context(), 5*second)
 	defer cancel()
@@ -76,3 +76,5 @@ func handler(w http.ResponseWriter, r *http.Request) {
 }
 
 var h = http.TimeoutHandler(http.HandlerFunc(handler), 3*second, "timeout")
+
+func init() { http.HandleFunc("/direct", handler) }
