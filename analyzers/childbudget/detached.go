@@ -27,8 +27,14 @@ func (st *state) detached() {
 		if !ok {
 			continue
 		}
-		sink := st.sink(c)
+		sink, own := st.sink(c)
 		if !sink.Valid() || inDefer(sink) {
+			continue
+		}
+		if _, ok := sink.Parent().Node().(*ast.GoStmt); ok && own {
+			// go worker(bg) with bg, cancel := context.WithCancel(
+			// context.Background()): a goroutine given a lifetime of its
+			// own, on purpose.
 			continue
 		}
 		srcs := sources(st.info, fn)
@@ -170,8 +176,10 @@ func hasSource(info *types.Info, ft *ast.FuncType) bool {
 // or through WithTimeout, WithCancel and WithDeadline of it, as an
 // argument of type context.Context; following it through one local
 // variable assigned once. It is invalid when the context is not handed to
-// a call (stored in a field, returned, ...).
-func (st *state) sink(c inspector.Cursor) inspector.Cursor {
+// a call (stored in a field, returned, ...). own reports that the context
+// went through one of those wrappers (it has a cancel or deadline of its
+// own).
+func (st *state) sink(c inspector.Cursor) (_ inspector.Cursor, own bool) {
 	for range 4 {
 		parent := c.Parent()
 		if !parent.Valid() {
@@ -184,38 +192,39 @@ func (st *state) sink(c inspector.Cursor) inspector.Cursor {
 		case *ast.CallExpr:
 			k, idx := c.ParentEdge()
 			if k != edge.CallExpr_Args {
-				return inspector.Cursor{}
+				return inspector.Cursor{}, false
 			}
 			if name, ok := budget.ContextFunc(st.info, p); ok {
 				switch name {
 				case "WithTimeout", "WithCancel", "WithDeadline", "WithTimeoutCause", "WithCancelCause", "WithDeadlineCause":
 					if idx == 0 {
 						c = parent
+						own = true
 						continue
 					}
 				}
-				return inspector.Cursor{}
+				return inspector.Cursor{}, false
 			}
 			if st.takesContext(p, idx) {
-				return parent
+				return parent, own
 			}
-			return inspector.Cursor{}
+			return inspector.Cursor{}, false
 		case *ast.AssignStmt:
 			k, idx := c.ParentEdge()
 			if k != edge.AssignStmt_Rhs || (len(p.Lhs) != len(p.Rhs) && idx != 0) {
-				return inspector.Cursor{}
+				return inspector.Cursor{}, false
 			}
-			return st.useSink(p.Lhs[idx], c)
+			return st.useSink(p.Lhs[idx], c), own
 		case *ast.ValueSpec:
 			k, idx := c.ParentEdge()
 			if k != edge.ValueSpec_Values || (len(p.Names) != len(p.Values) && idx != 0) {
-				return inspector.Cursor{}
+				return inspector.Cursor{}, false
 			}
-			return st.useSink(p.Names[idx], c)
+			return st.useSink(p.Names[idx], c), own
 		}
 		break
 	}
-	return inspector.Cursor{}
+	return inspector.Cursor{}, false
 }
 
 // useSink finds a call that receives the local variable lhs (assigned once,

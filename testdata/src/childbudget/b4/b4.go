@@ -124,3 +124,10 @@ func orDefault(ctx context.Context) error {
 	}
 	return send(ctx, "x")
 }
+
+// A goroutine given a lifetime of its own, managed by the server.
+func (s *Server) Run(ctx context.Context) {
+	bg, cancel := context.WithCancel(context.Background())
+	s.stop = cancel
+	go send(bg, "loop")
+}
