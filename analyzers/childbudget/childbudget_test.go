@@ -33,7 +33,7 @@ func TestB4(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), childbudget.Analyzer, "childbudget/b4")
 }
 
-// TestSeed: the essay's code passes clean.
+// TestSeed: the reference budget code (clamp helper, handler slicing its budget, retry helper) passes clean.
 func TestSeed(t *testing.T) {
 	analysistest.Run(t, testdata(t), childbudget.Analyzer, "childbudget/seed/...")
 }

@@ -38,13 +38,19 @@
 // bounds it: a context.WithTimeout(p, d) or
 // context.WithDeadline(p, time.Now().Add(d)) with a constant d has at
 // most d left, and so has every context derived from it with WithCancel,
-// WithValue or a further timeout. The contexts a function receives
-// (parameters, fields, r.Context() of an *http.Request) have an unknown
-// budget, and so has context.WithoutCancel(ctx). Whatever is unknown is
-// not reported. Context values are followed through local variables only
-// where one assignment certainly reaches the use: a context reassigned in
-// a branch (`if ... { ctx, cancel = context.WithTimeout(ctx, d) }`) is
-// unknown after the branch.
+// WithValue or a further timeout. The r.Context() of a handler that runs
+// only behind http.TimeoutHandler(h, d, msg) with a constant d has at most
+// d left: the handler must be an unexported function or method (or live
+// in package main) so no other package can register it, and every
+// reference to it in the package must be such a wrapping. Every other
+// context a function receives (parameters, fields, r.Context()) has an
+// unknown budget, and so has context.WithoutCancel(ctx). Whatever is
+// unknown is not reported. Context values are followed through local
+// variables only where one assignment certainly reaches the use: a
+// context reassigned in a branch (`if ... { ctx, cancel =
+// context.WithTimeout(ctx, d) }`) or in a loop is unknown after it, and a
+// closure sees a variable as it was when the closure was created only if
+// nothing assigns it later.
 //
 // B1, nested constant timeouts. A child timeout that exceeds what its
 // parent can have left:
@@ -139,9 +145,15 @@
 // goroutine started on a function literal without a context parameter,
 // and a function literal handed to someone else (a queue, a pool, a
 // callback) without one: both run later, as background jobs detached on
-// purpose; deferred calls and deferred closures (cleanup that must run
-// after the request was cancelled, such as a rollback); a root context
-// stored in a field or returned (a component's own lifetime);
+// purpose; a go statement whose context is WithCancel, WithTimeout or
+// WithDeadline of a root (`bg, cancel := context.WithCancel(
+// context.Background()); go s.loop(bg)`: a goroutine given a lifetime of
+// its own; a bare `go job(context.Background())` is reported, and its fix
+// is context.WithoutCancel(ctx)); deferred calls and deferred closures
+// (cleanup that must run after the request was cancelled, such as a
+// rollback); a root context stored in a field or returned (a component's
+// own lifetime); a context parameter replaced by a root when it is nil
+// (`if ctx == nil { ctx = context.Background() }`);
 // WithTimeout(context.Background(), d) in functions without a context
 // (adapters such as database/sql drivers' stdlib shims).
 //
@@ -150,7 +162,7 @@
 // timeouts are not judged and it exports no fact. That covers the clamp
 // helper
 //
-//	func childCtx(ctx context.Context, want, reserve time.Duration) (context.Context, context.CancelFunc) {
+//	func clampChild(ctx context.Context, want, reserve time.Duration) (context.Context, context.CancelFunc) {
 //		if dl, ok := ctx.Deadline(); ok {
 //			if left := time.Until(dl) - reserve; left < want {
 //				want = left
