@@ -17,25 +17,17 @@ func testdata(t *testing.T) string {
 	return dir
 }
 
-func TestB1(t *testing.T) {
-	analysistest.Run(t, testdata(t), childbudget.Analyzer, "childbudget/b1")
-}
-
-func TestB2(t *testing.T) {
-	analysistest.Run(t, testdata(t), childbudget.Analyzer, "childbudget/b2/...")
-}
-
-func TestB3(t *testing.T) {
-	analysistest.Run(t, testdata(t), childbudget.Analyzer, "childbudget/b3")
-}
-
 func TestB4(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), childbudget.Analyzer, "childbudget/b4")
 }
 
-// TestSeed: the reference budget code (clamp helper, handler slicing its budget, retry helper) passes clean.
-func TestSeed(t *testing.T) {
-	analysistest.Run(t, testdata(t), childbudget.Analyzer, "childbudget/seed/...")
+// TestRules runs the fixtures of B1-B3 (B4's are checked with its fix
+// below) in one load: b2/lib's facts are checked with "want F:", and seed
+// holds the reference budget code (a clamp helper, a handler slicing its
+// budget, a retry helper), which must pass clean.
+func TestRules(t *testing.T) {
+	analysistest.Run(t, testdata(t), childbudget.Analyzer,
+		"childbudget/b1", "childbudget/b2/...", "childbudget/b3", "childbudget/wild", "childbudget/ingress", "childbudget/seed/...")
 }
 
 func TestReserve(t *testing.T) {
@@ -57,10 +49,3 @@ func TestPolicyFields(t *testing.T) {
 	analysistest.Run(t, testdata(t), childbudget.Analyzer, "childbudget/fields")
 }
 
-func TestWild(t *testing.T) {
-	analysistest.Run(t, testdata(t), childbudget.Analyzer, "childbudget/wild")
-}
-
-func TestIngress(t *testing.T) {
-	analysistest.Run(t, testdata(t), childbudget.Analyzer, "childbudget/ingress")
-}
