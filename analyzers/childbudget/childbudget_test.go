@@ -48,4 +48,3 @@ func TestPolicyFields(t *testing.T) {
 	}
 	analysistest.Run(t, testdata(t), childbudget.Analyzer, "childbudget/fields")
 }
-
