@@ -20,16 +20,22 @@ import (
 // has at most B left and n*per (plus the constant waits between attempts)
 // exceeds B.
 func (st *state) attempts() {
+	loops := map[ast.Node]*retryscope.Scope{}
 	for _, s := range st.scopes.Scopes {
-		if s.Kind != retryscope.Loop {
+		if s.Kind == retryscope.Loop {
+			loops[s.Loop] = s
+		}
+	}
+	if len(loops) == 0 {
+		return
+	}
+	for lc := range st.in.Root().Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		s := loops[lc.Node()]
+		if s == nil {
 			continue
 		}
 		n, ok := st.attemptBound(s.Loop)
 		if !ok || n < 2 {
-			continue
-		}
-		lc, ok := st.in.Root().FindNode(s.Loop)
-		if !ok {
 			continue
 		}
 		body := retryscope.LoopBody(s.Loop)

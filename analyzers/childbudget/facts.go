@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"sort"
 	"strings"
 	"time"
 
@@ -79,7 +78,12 @@ type funcInfo struct {
 // those their callees set on the contexts handed to them.
 func (st *state) inferFacts() {
 	var infos []*funcInfo
-	for fn, decl := range st.scopes.Decls {
+	for dc := range st.in.Root().Preorder((*ast.FuncDecl)(nil)) {
+		decl := dc.Node().(*ast.FuncDecl)
+		fn, ok := st.info.Defs[decl.Name].(*types.Func)
+		if !ok || decl.Body == nil {
+			continue
+		}
 		params := map[*types.Var]int{}
 		names := map[int]string{}
 		sig := fn.Type().(*types.Signature)
@@ -94,10 +98,6 @@ func (st *state) inferFacts() {
 			continue
 		}
 		fi := &funcInfo{fn: fn, names: names, direct: map[int]time.Duration{}}
-		dc, ok := st.in.Root().FindNode(decl)
-		if !ok {
-			continue
-		}
 		for c := range dc.Preorder((*ast.CallExpr)(nil)) {
 			call := c.Node().(*ast.CallExpr)
 			if budget.IsTimeoutCall(st.info, call) {
@@ -124,7 +124,6 @@ func (st *state) inferFacts() {
 		}
 		infos = append(infos, fi)
 	}
-	sort.Slice(infos, func(i, j int) bool { return infos[i].fn.Pos() < infos[j].fn.Pos() })
 	// Seed with the direct timeouts, then propagate over the edges until
 	// nothing grows. Values only grow and come from a finite set of
 	// constants, so this ends, recursion included.
