@@ -63,6 +63,38 @@ func f(ctx context.Context, r *http.Request, d time.Duration, cond bool) {
 	func() {
 		use(c1) // at most 3s
 	}()
+	y := c1
+	later := func() {
+		use(y) // unknown
+	}
+	y = ctx
+	later()
+	z := c1
+	set := func() { z = ctx }
+	set()
+	use(z) // unknown
+	if w, _ := context.WithTimeout(ctx, 2*time.Second); cond {
+		use(w) // at most 2s
+	} else {
+		use(w) // at most 2s
+	}
+	switch u := c5; {
+	case cond:
+		use(u) // at most 1s
+	}
+	c9, _ := context.WithTimeout(c5, time.Second)
+	var p *context.Context = &c9
+	_ = p
+	use(c9) // unknown
+}
+
+func g(ctx context.Context) {
+	ctx, cancel := context.WithTimeout(ctx, 4*time.Second)
+	defer cancel()
+	use(ctx) // at most 4s
+	for range 2 {
+		use(ctx) // at most 4s
+	}
 }
 `
 
@@ -118,7 +150,7 @@ func TestContext(t *testing.T) {
 		}
 		n++
 	}
-	if n < 15 {
+	if n < 23 {
 		t.Fatalf("only %d cases checked", n)
 	}
 	_ = f
@@ -135,7 +167,7 @@ func TestDuration(t *testing.T) {
 			}
 		}
 	}
-	want := []time.Duration{3 * time.Second, 5 * time.Second, time.Second, 200 * time.Millisecond, time.Second, time.Minute}
+	want := []time.Duration{3 * time.Second, 5 * time.Second, time.Second, 200 * time.Millisecond, time.Second, time.Minute, 2 * time.Second, time.Second, 4 * time.Second}
 	if len(got) != len(want) {
 		t.Fatalf("got %v, want %v", got, want)
 	}
