@@ -189,3 +189,43 @@ func perAttemptParent(ctx context.Context) error { // want perAttemptParent:"set
 	}
 	return err
 }
+
+const maxAttempts = 4
+
+func rangeLoop(ctx context.Context) error { // want rangeLoop:"sets 1s on ctx"
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	var err error
+	for range maxAttempts {
+		actx, acancel := context.WithTimeout(ctx, 300*time.Millisecond) // want `4 attempts x 300ms = 1.2s do not fit in the at most 1s left`
+		err = call(actx)
+		acancel()
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(rand.N(10 * time.Millisecond)):
+		}
+	}
+	return err
+}
+
+// The attempt counter is also advanced in the body: no constant bound.
+func skipping(ctx context.Context) error { // want skipping:"sets 1s on ctx"
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	var err error
+	for attempt := 0; attempt < 4; attempt++ {
+		actx, acancel := context.WithTimeout(ctx, 300*time.Millisecond)
+		err = call(actx)
+		acancel()
+		if err == nil {
+			return nil
+		}
+		attempt++
+		time.Sleep(10 * time.Millisecond)
+	}
+	return err
+}
