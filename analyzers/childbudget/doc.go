@@ -59,8 +59,11 @@
 //	defer cancel()
 //	qctx, qcancel := context.WithTimeout(ctx, 5*time.Second) // reported: exceeds the 3s left
 //
-// The child must take less than its parent has left. A child equal to
-// its parent is not reported unless -childbudget.reserve is above 0; then
+// The child must take less than its parent has left:
+//
+//	qctx, qcancel := context.WithTimeout(ctx, 2500*time.Millisecond) // leaves 500ms to answer
+//
+// A child equal to its parent is not reported unless -childbudget.reserve is above 0; then
 // a child that leaves its parent less than the reserve (child > left -
 // reserve) is reported too.
 //
@@ -81,6 +84,13 @@
 //	defer cancel()
 //	return s.profiles.Load(ctx, id) // reported: Load sets 5s but ctx has at most 2s left
 //
+// Either the caller gives the call more than the callee takes, or the
+// callee takes less (or sizes its child from what is left, as the clamp
+// helper below does). The fact of a function is what it sets on a context
+// whose budget it does not know; a timeout it sets under a budget of its
+// own (ctx, cancel := context.WithTimeout(ctx, 2*time.Second) first) is
+// judged in it, not passed on to its callers.
+//
 // Only calls to functions and concrete methods are followed; calls
 // through interfaces and func values are not.
 //
@@ -96,7 +106,9 @@
 //		...
 //	}
 //
-// Waits whose length is not constant (jittered backoff) count as zero.
+// Three attempts of 600ms, or a larger parent, fit. Waits whose length
+// is not constant (jittered backoff) count as zero, and a counter also
+// advanced in the body is no constant bound.
 // (b) A composite literal of a retry-policy struct with constant fields
 // for the attempt count, the per-attempt timeout and the total budget
 // (field names MaxAttempts|Attempts|MaxTries, PerAttempt|AttemptTimeout|
