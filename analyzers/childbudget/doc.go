@@ -65,7 +65,7 @@
 //
 // A child equal to its parent is not reported unless -childbudget.reserve is above 0; then
 // a child that leaves its parent less than the reserve (child > left -
-// reserve) is reported too.
+// reserve) is reported too; B2 compares a callee's timeout the same way.
 //
 // B2, a callee's timeout exceeds the caller's budget. Every function
 // with a context parameter exports a fact: the largest constant timeout it
