@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"math"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -65,10 +66,10 @@ func (st *state) attempts() {
 			if parent.Kind != budget.AtMost || parent.Set == nil || contains(s.Loop, parent.Set.Pos()) || per > parent.Left {
 				continue
 			}
-			total := time.Duration(n)*per + time.Duration(n-1)*wait
-			if total < 0 {
-				continue // overflow
+			if per+wait <= 0 || n > int64(math.MaxInt64/(per+wait)) {
+				continue // not a loop anyone wrote; avoid overflow
 			}
+			total := time.Duration(n)*per + time.Duration(n-1)*wait
 			if total <= parent.Left {
 				continue
 			}
