@@ -1,0 +1,217 @@
+package childbudget
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"math"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/reslint/reslint/internal/budget"
+	"github.com/reslint/reslint/internal/retryscope"
+)
+
+// attempts reports B3 (a): a retry loop with a constant attempt bound n
+// whose attempts each run under WithTimeout(parent, per), where the parent
+// has at most B left and n*per (plus the constant waits between attempts)
+// exceeds B.
+func (st *state) attempts() {
+	loops := map[ast.Node]*retryscope.Scope{}
+	for _, s := range st.scopes.Scopes {
+		if s.Kind == retryscope.Loop {
+			loops[s.Loop] = s
+		}
+	}
+	if len(loops) == 0 {
+		return
+	}
+	for lc := range st.in.Root().Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		s := loops[lc.Node()]
+		if s == nil {
+			continue
+		}
+		n, ok := st.attemptBound(s.Loop)
+		if !ok || n < 2 {
+			continue
+		}
+		body := retryscope.LoopBody(s.Loop)
+		var timeouts []inspector.Cursor
+		var wait time.Duration
+		for c := range lc.Preorder((*ast.CallExpr)(nil), (*ast.FuncLit)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+			if !contains(body, c.Node().Pos()) {
+				continue
+			}
+			call, ok := c.Node().(*ast.CallExpr)
+			if !ok || inNested(c, s.Loop) {
+				continue
+			}
+			if budget.IsTimeoutCall(st.info, call) {
+				timeouts = append(timeouts, c)
+			} else if d, ok := st.waitOf(c); ok {
+				wait += d
+			}
+		}
+		for _, c := range timeouts {
+			call := c.Node().(*ast.CallExpr)
+			per, ok := st.tr.Timeout(c)
+			if !ok || st.b1[call] || st.inClamp(c) {
+				continue
+			}
+			parent := st.tr.Context(argCursor(c, 0))
+			if parent.Kind != budget.AtMost || parent.Set == nil || contains(s.Loop, parent.Set.Pos()) || per > parent.Left {
+				continue
+			}
+			if per+wait <= 0 || n > int64(math.MaxInt64/(per+wait)) {
+				continue // not a loop anyone wrote; avoid overflow
+			}
+			total := time.Duration(n)*per + time.Duration(n-1)*wait
+			if total <= parent.Left {
+				continue
+			}
+			sum := fmt.Sprintf("%d attempts x %s", n, short(per))
+			if wait > 0 {
+				sum += fmt.Sprintf(" + %d waits x %s", n-1, short(wait))
+			}
+			st.r.Report(analysis.Diagnostic{
+				Pos:      call.Pos(),
+				End:      call.End(),
+				Category: "B3",
+				Message: fmt.Sprintf("%s = %s do not fit in the at most %s left on the parent context (%s), so the last attempts are cut short by the parent's deadline; lower the attempts or the per-attempt timeout, or give the series more time",
+					sum, short(total), short(parent.Left), st.where(parent.Set)),
+			})
+		}
+	}
+}
+
+func contains(n ast.Node, pos token.Pos) bool {
+	return n != nil && n.Pos() <= pos && pos < n.End()
+}
+
+// inNested reports whether c sits in a function literal or a loop nested
+// inside loop: such code does not run once per attempt.
+func inNested(c inspector.Cursor, loop ast.Node) bool {
+	for p := range c.Enclosing((*ast.FuncLit)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		return p.Node() != loop
+	}
+	return false
+}
+
+// attemptBound returns the constant number of times loop can run:
+// for i := c0; i < N; i++ (or i <= N), or for range N, with constants and
+// i not assigned in the body.
+func (st *state) attemptBound(loop ast.Node) (int64, bool) {
+	switch l := loop.(type) {
+	case *ast.RangeStmt:
+		if l.Key != nil || l.Value != nil {
+			if l.Key != nil && !isBlank(l.Key) {
+				if v := st.identVar(l.Key); v == nil || assignsIn(st.info, l.Body, v) {
+					return 0, false
+				}
+			}
+		}
+		if !isInteger(st.info.TypeOf(l.X)) {
+			return 0, false
+		}
+		return budget.Int(st.info, l.X)
+	case *ast.ForStmt:
+		init, ok := l.Init.(*ast.AssignStmt)
+		if !ok || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
+			return 0, false
+		}
+		v := st.identVar(init.Lhs[0])
+		c0, ok := budget.Int(st.info, init.Rhs[0])
+		if v == nil || !ok {
+			return 0, false
+		}
+		cond, ok := ast.Unparen(l.Cond).(*ast.BinaryExpr)
+		if !ok || st.identVar(cond.X) != v {
+			return 0, false
+		}
+		limit, ok := budget.Int(st.info, cond.Y)
+		if !ok {
+			return 0, false
+		}
+		post, ok := l.Post.(*ast.IncDecStmt)
+		if !ok || post.Tok != token.INC || st.identVar(post.X) != v || assignsIn(st.info, l.Body, v) {
+			return 0, false
+		}
+		switch cond.Op {
+		case token.LSS:
+			return limit - c0, true
+		case token.LEQ:
+			return limit - c0 + 1, true
+		}
+	}
+	return 0, false
+}
+
+func isBlank(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == "_"
+}
+
+func isInteger(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+func (st *state) identVar(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := st.info.ObjectOf(id).(*types.Var)
+	return v
+}
+
+// assignsIn reports whether body assigns v (=, op=, ++, --, &v).
+func assignsIn(info *types.Info, body ast.Node, v *types.Var) bool {
+	found := false
+	is := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.ObjectOf(id) == v
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				found = found || is(l)
+			}
+		case *ast.IncDecStmt:
+			found = found || is(n.X)
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.AND && is(n.X)
+		}
+		return !found
+	})
+	return found
+}
+
+// waitOf returns the constant duration a call waits between attempts:
+// time.Sleep(d), time.After(d), time.NewTimer(d), or a wait helper
+// (sleep/backoff/pause in its name) given a constant duration.
+func (st *state) waitOf(c inspector.Cursor) (time.Duration, bool) {
+	call := c.Node().(*ast.CallExpr)
+	fn, _ := typeutil.Callee(st.info, call).(*types.Func)
+	if fn == nil {
+		return 0, false
+	}
+	isTime := fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Type().(*types.Signature).Recv() == nil
+	if !(isTime && (fn.Name() == "Sleep" || fn.Name() == "After" || fn.Name() == "NewTimer")) && !retryscope.IsWaitCall(st.info, call) {
+		return 0, false
+	}
+	for i, a := range call.Args {
+		if budget.IsDuration(st.info.TypeOf(a)) {
+			return st.tr.Duration(argCursor(c, i))
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,315 @@
+package childbudget
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/reslint/reslint/internal/budget"
+	"github.com/reslint/reslint/internal/retryscope"
+)
+
+// detached reports B4: context.Background() or context.TODO() (directly or
+// as the parent of WithTimeout, WithCancel, WithDeadline) handed to a call
+// in a function that has a context parameter or an *http.Request.
+func (st *state) detached() {
+	for c := range st.in.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := c.Node().(*ast.CallExpr)
+		if !budget.IsRoot(st.info, call) {
+			continue
+		}
+		fn, ok := st.judged(c)
+		if !ok {
+			continue
+		}
+		sink, own := st.sink(c)
+		if !sink.Valid() || inDefer(sink) {
+			continue
+		}
+		if _, ok := sink.Parent().Node().(*ast.GoStmt); ok && own {
+			// go worker(bg) with bg, cancel := context.WithCancel(
+			// context.Background()): a goroutine given a lifetime of its
+			// own, on purpose.
+			continue
+		}
+		srcs := sources(st.info, fn)
+		if len(srcs) == 0 {
+			continue
+		}
+		root, _ := budget.ContextFunc(st.info, call)
+		d := analysis.Diagnostic{
+			Pos:      call.Pos(),
+			End:      call.End(),
+			Category: "B4",
+			Message: fmt.Sprintf("context.%s() passed to %s detaches the call from the caller's deadline and cancellation; derive from %s, or use context.WithoutCancel(%s) when the call must outlive the request",
+				root, st.callName(sink.Node().(*ast.CallExpr)), srcs[0].expr, srcs[0].expr),
+		}
+		if len(srcs) == 1 && st.visible(srcs[0].v, call) {
+			repl := srcs[0].expr
+			if _, ok := sink.Parent().Node().(*ast.GoStmt); ok {
+				// A goroutine may outlive the request: keep the values
+				// and the trace, not the cancellation.
+				repl = "context.WithoutCancel(" + repl + ")"
+			}
+			d.SuggestedFixes = []analysis.SuggestedFix{{
+				Message:   "use " + repl,
+				TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(repl)}},
+			}}
+		}
+		st.r.Report(d)
+	}
+}
+
+// source is a caller's context: a context parameter, or r.Context() of an
+// *http.Request parameter r.
+type source struct {
+	v    *types.Var
+	expr string
+}
+
+// sources returns the caller's contexts that fn's parameters provide, or
+// nil when fn has none or one of them is blank or unnamed (the function
+// ignores its context on purpose).
+func sources(info *types.Info, fn ast.Node) []source {
+	var ft *ast.FuncType
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		ft = f.Type
+	case *ast.FuncLit:
+		ft = f.Type
+	}
+	if ft == nil || ft.Params == nil {
+		return nil
+	}
+	var out []source
+	for _, field := range ft.Params.List {
+		t := info.TypeOf(field.Type)
+		ctx, req := budget.IsContext(t), isRequest(t)
+		if !ctx && !req {
+			continue
+		}
+		if len(field.Names) == 0 {
+			return nil
+		}
+		for _, id := range field.Names {
+			v, _ := info.Defs[id].(*types.Var)
+			if id.Name == "_" || v == nil {
+				return nil
+			}
+			if ctx {
+				out = append(out, source{v, id.Name})
+			} else {
+				out = append(out, source{v, id.Name + ".Context()"})
+			}
+		}
+	}
+	return out
+}
+
+// isRequest reports whether t is *net/http.Request.
+func isRequest(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Request"
+}
+
+// judged returns the function whose context the root call at c bypasses:
+// the innermost function around it that has a context or request
+// parameter, reached through function literals that run in place. It is
+// false for main and init, for a goroutine or a closure handed elsewhere
+// (run later: a background job detached on purpose) that takes no context
+// itself, and for deferred closures (cleanup that must run after the
+// request was cancelled).
+func (st *state) judged(c inspector.Cursor) (ast.Node, bool) {
+	for f := range c.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		switch fn := f.Node().(type) {
+		case *ast.FuncDecl:
+			if fn.Recv == nil && (fn.Name.Name == "main" || fn.Name.Name == "init") {
+				return nil, false
+			}
+			return fn, hasSource(st.info, fn.Type)
+		case *ast.FuncLit:
+			if hasSource(st.info, fn.Type) {
+				return fn, true
+			}
+			// Called in place (func(){...}()) the literal is part of the
+			// function around it; anything else runs later, detached.
+			parent := f.Parent()
+			pc, ok := parent.Node().(*ast.CallExpr)
+			if !ok || ast.Unparen(pc.Fun) != fn {
+				return nil, false
+			}
+			if gp := parent.Parent(); gp.Valid() {
+				switch gp.Node().(type) {
+				case *ast.GoStmt, *ast.DeferStmt:
+					return nil, false
+				}
+			}
+		}
+	}
+	return nil, false
+}
+
+// hasSource reports whether a function type has a context or
+// *http.Request parameter.
+func hasSource(info *types.Info, ft *ast.FuncType) bool {
+	if ft.Params == nil {
+		return false
+	}
+	for _, f := range ft.Params.List {
+		if t := info.TypeOf(f.Type); budget.IsContext(t) || isRequest(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// sink returns the call that receives the root context made at c, directly
+// or through WithTimeout, WithCancel and WithDeadline of it, as an
+// argument of type context.Context; following it through one local
+// variable assigned once. It is invalid when the context is not handed to
+// a call (stored in a field, returned, ...). own reports that the context
+// went through one of those wrappers (it has a cancel or deadline of its
+// own).
+func (st *state) sink(c inspector.Cursor) (_ inspector.Cursor, own bool) {
+	for range 4 {
+		parent := c.Parent()
+		if !parent.Valid() {
+			break
+		}
+		switch p := parent.Node().(type) {
+		case *ast.ParenExpr:
+			c = parent
+			continue
+		case *ast.CallExpr:
+			k, idx := c.ParentEdge()
+			if k != edge.CallExpr_Args {
+				return inspector.Cursor{}, false
+			}
+			if name, ok := budget.ContextFunc(st.info, p); ok {
+				switch name {
+				case "WithTimeout", "WithCancel", "WithDeadline", "WithTimeoutCause", "WithCancelCause", "WithDeadlineCause":
+					if idx == 0 {
+						c = parent
+						own = true
+						continue
+					}
+				}
+				return inspector.Cursor{}, false
+			}
+			if st.takesContext(p, idx) {
+				return parent, own
+			}
+			return inspector.Cursor{}, false
+		case *ast.AssignStmt:
+			k, idx := c.ParentEdge()
+			if k != edge.AssignStmt_Rhs || (len(p.Lhs) != len(p.Rhs) && idx != 0) {
+				return inspector.Cursor{}, false
+			}
+			return st.useSink(p.Lhs[idx], c), own
+		case *ast.ValueSpec:
+			k, idx := c.ParentEdge()
+			if k != edge.ValueSpec_Values || (len(p.Names) != len(p.Values) && idx != 0) {
+				return inspector.Cursor{}, false
+			}
+			return st.useSink(p.Names[idx], c), own
+		}
+		break
+	}
+	return inspector.Cursor{}, false
+}
+
+// useSink finds a call that receives the local variable lhs (assigned once,
+// here) as a context argument.
+func (st *state) useSink(lhs ast.Expr, at inspector.Cursor) inspector.Cursor {
+	v := st.identVar(lhs)
+	if v == nil {
+		return inspector.Cursor{}
+	}
+	// A parameter reassigned (if ctx == nil { ctx = context.Background() })
+	// keeps the caller's context on the other path.
+	if n, ok := st.tr.Assigned(v); !ok || n != 1 || st.tr.IsParam(v) {
+		return inspector.Cursor{}
+	}
+	fn := outerFunc(at)
+	if !fn.Valid() {
+		return inspector.Cursor{}
+	}
+	for c := range fn.Preorder((*ast.Ident)(nil)) {
+		id := c.Node().(*ast.Ident)
+		if st.info.Uses[id] != v {
+			continue
+		}
+		parent := c.Parent()
+		p, ok := parent.Node().(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		if k, idx := c.ParentEdge(); k == edge.CallExpr_Args {
+			if _, isCtx := budget.ContextFunc(st.info, p); !isCtx && st.takesContext(p, idx) {
+				return parent
+			}
+		}
+	}
+	return inspector.Cursor{}
+}
+
+// takesContext reports whether argument idx of call is a context
+// parameter.
+func (st *state) takesContext(call *ast.CallExpr, idx int) bool {
+	ft := st.info.TypeOf(call.Fun)
+	if ft == nil {
+		return false
+	}
+	sig, ok := ft.Underlying().(*types.Signature)
+	if !ok || sig.Params().Len() == 0 {
+		return false
+	}
+	i := idx
+	if i >= sig.Params().Len() {
+		if !sig.Variadic() {
+			return false
+		}
+		i = sig.Params().Len() - 1
+	}
+	t := sig.Params().At(i).Type()
+	if sig.Variadic() && i == sig.Params().Len()-1 {
+		if s, ok := t.(*types.Slice); ok && !call.Ellipsis.IsValid() {
+			t = s.Elem()
+		}
+	}
+	return budget.IsContext(t)
+}
+
+// inDefer reports whether the call at c is deferred (cleanup that runs when
+// the request's context may already be cancelled).
+func inDefer(c inspector.Cursor) bool {
+	_, ok := c.Parent().Node().(*ast.DeferStmt)
+	return ok
+}
+
+// visible reports whether v is what its name means at call.
+func (st *state) visible(v *types.Var, call *ast.CallExpr) bool {
+	s := st.pass.Pkg.Scope().Innermost(call.Pos())
+	if s == nil {
+		return false
+	}
+	_, obj := s.LookupParent(v.Name(), call.Pos())
+	return obj == v
+}
+
+// callName names the callee of call for messages.
+func (st *state) callName(call *ast.CallExpr) string {
+	if fn, ok := typeutil.Callee(st.info, call).(*types.Func); ok {
+		return retryscope.DisplayName(fn)
+	}
+	return types.ExprString(call.Fun)
+}

@@ -1,0 +1,133 @@
+package b4
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+type Stock interface {
+	Hold(ctx context.Context, skus []string) error
+}
+
+type Server struct {
+	stock Stock
+	queue chan func()
+	bg    context.Context
+	stop  context.CancelFunc
+}
+
+func send(ctx context.Context, s string) error { return ctx.Err() }
+
+// Positives.
+
+func (s *Server) Checkout(ctx context.Context, skus []string) error {
+	return s.stock.Hold(context.Background(), skus) // want `context.Background\(\) passed to b4.Stock.Hold detaches the call from the caller's deadline and cancellation; derive from ctx, or use context.WithoutCancel\(ctx\)`
+}
+
+func (s *Server) Timed(ctx context.Context) error {
+	tctx, cancel := context.WithTimeout(context.TODO(), time.Second) // want `context.TODO\(\) passed to b4.send`
+	defer cancel()
+	return send(tctx, "x")
+}
+
+func Handle(w http.ResponseWriter, r *http.Request) {
+	_ = send(context.Background(), "x") // want `derive from r.Context\(\)`
+}
+
+func viaLocal(ctx context.Context) error {
+	bg := context.Background() // want `context.Background\(\) passed to b4.send`
+	return send(bg, "x")
+}
+
+// Two contexts: reported, no fix.
+func two(ctx context.Context, r *http.Request) error {
+	return send(context.Background(), "x") // want `derive from ctx`
+}
+
+// A retried operation that takes a context.
+func op(do func(func(ctx context.Context) error) error) error {
+	return do(func(ctx context.Context) error {
+		return send(context.Background(), "x") // want `context.Background\(\) passed to b4.send`
+	})
+}
+
+// A go statement whose job takes a context: it should get one derived
+// from ctx (or WithoutCancel).
+func (s *Server) spawn(ctx context.Context) {
+	go send(context.Background(), "x") // want `context.Background\(\) passed to b4.send`
+}
+
+// Negatives.
+
+func main() {
+	_ = send(context.Background(), "x")
+}
+
+func init() {
+	_ = send(context.Background(), "x")
+}
+
+func noContext() error {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	return send(ctx, "x")
+}
+
+func blank(_ context.Context) error {
+	return send(context.Background(), "x")
+}
+
+func unnamed(context.Context) error {
+	return send(context.Background(), "x")
+}
+
+func (s *Server) Audit(ctx context.Context) error {
+	return send(context.WithoutCancel(ctx), "audit")
+}
+
+// A deliberately detached background job.
+func (s *Server) Enqueue(ctx context.Context, id string) {
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		_ = send(ctx, id)
+	}()
+}
+
+// Work handed to a queue on purpose.
+func (s *Server) Submit(ctx context.Context, id string) {
+	s.queue <- func() { _ = send(context.Background(), id) }
+}
+
+// The component's own lifetime, stored in a field.
+func (s *Server) Start(ctx context.Context) {
+	s.bg, s.stop = context.WithCancel(context.Background())
+}
+
+// Cleanup after the request may have been cancelled.
+func (s *Server) Tx(ctx context.Context) error {
+	defer send(context.Background(), "rollback")
+	defer func() { _ = send(context.Background(), "rollback") }()
+	return send(ctx, "x")
+}
+
+// Not handed to a call.
+func (s *Server) Root(ctx context.Context) context.Context {
+	return context.Background()
+}
+
+// A nil context replaced by Background: the caller's otherwise.
+func orDefault(ctx context.Context) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return send(ctx, "x")
+}
+
+// A goroutine given a lifetime of its own, managed by the server.
+func (s *Server) Run(ctx context.Context) {
+	bg, cancel := context.WithCancel(context.Background())
+	s.stop = cancel
+	go send(bg, "loop")
+}
