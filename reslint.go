@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reslint/reslint/analyzers/backoffjitter"
+	"github.com/reslint/reslint/analyzers/childbudget"
 	"github.com/reslint/reslint/analyzers/idemkeyperseries"
 	"github.com/reslint/reslint/analyzers/noretrycanceled"
 	"github.com/reslint/reslint/analyzers/timerstop"
@@ -26,6 +27,7 @@ func Analyzers() []*analysis.Analyzer {
 		idemkeyperseries.Analyzer,
 		noretrycanceled.Analyzer,
 		timerstop.Analyzer,
+		childbudget.Analyzer,
 		backoffjitter.Analyzer,
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/budget"
 	"github.com/reslint/reslint/internal/retryscope"
 )
@@ -39,7 +40,7 @@ func (st *state) attempts() {
 		if !ok || n < 2 {
 			continue
 		}
-		body := retryscope.LoopBody(s.Loop)
+		body := analysisutil.LoopBody(s.Loop)
 		var timeouts []inspector.Cursor
 		var wait time.Duration
 		for c := range lc.Preorder((*ast.CallExpr)(nil), (*ast.FuncLit)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {

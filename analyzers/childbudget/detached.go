@@ -10,8 +10,8 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/budget"
-	"github.com/reslint/reslint/internal/retryscope"
 )
 
 // detached reports B4: context.Background() or context.TODO() (directly or
@@ -309,7 +309,7 @@ func (st *state) visible(v *types.Var, call *ast.CallExpr) bool {
 // callName names the callee of call for messages.
 func (st *state) callName(call *ast.CallExpr) string {
 	if fn, ok := typeutil.Callee(st.info, call).(*types.Func); ok {
-		return retryscope.DisplayName(fn)
+		return analysisutil.DisplayName(fn)
 	}
 	return types.ExprString(call.Fun)
 }

@@ -11,8 +11,8 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/budget"
-	"github.com/reslint/reslint/internal/retryscope"
 )
 
 // TimeoutFact records, for a function's context parameters, the largest
@@ -140,7 +140,7 @@ func (st *state) inferFacts() {
 				if pt == nil {
 					continue
 				}
-				via := append([]string{retryscope.DisplayName(e.callee)}, pt.Via...)
+				via := append([]string{analysisutil.DisplayName(e.callee)}, pt.Via...)
 				if st.raise(fi.fn, e.from, fi.names[e.from], pt.Max, via) {
 					changed = true
 				}
@@ -235,7 +235,7 @@ func (st *state) calls() {
 }
 
 func (st *state) reportB2(c inspector.Cursor, callee *types.Func, pt ParamTimeout, b budget.Bound) {
-	name := retryscope.DisplayName(callee)
+	name := analysisutil.DisplayName(callee)
 	via := ""
 	if len(pt.Via) > 0 {
 		via = " (via " + strings.Join(pt.Via, " -> ") + ")"
