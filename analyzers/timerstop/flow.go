@@ -232,7 +232,7 @@ func asExpr(n ast.Node) ast.Expr {
 func (st *state) reportT1(tv *timerVar, ret *ast.ReturnStmt, again, old bool) {
 	name := tv.v.Name()
 	call := tv.call.Node()
-	d := analysis.Diagnostic{Pos: call.Pos(), End: call.End()}
+	d := analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: "T1"}
 	body := funcBody(tv.fn.Node())
 	var where string
 	switch {
@@ -354,7 +354,7 @@ func (st *state) checkResets(g *cfg.CFG, tv *timerVar) {
 		}
 		name := tv.v.Name()
 		st.r.Report(analysis.Diagnostic{
-			Pos: reset.Pos(), End: reset.End(),
+			Pos: reset.Pos(), End: reset.End(), Category: "T4",
 			Message: fmt.Sprintf("reset of timer %s on a path where it was neither received from nor stopped and drained since %s: a tick that fired unread stays in %s.C (before Go 1.23) and the next receive returns at once; write if !%s.Stop() { <-%s.C } before Reset",
 				name, since, name, name, name),
 			Related: []analysis.RelatedInformation{{Pos: start.Pos(), Message: name + " is started here"}},
