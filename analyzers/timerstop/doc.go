@@ -28,7 +28,8 @@
 // The rules, and what each reports before and since Go 1.23:
 //
 // T1, timer or ticker not stopped on every path (before go1.23; since
-// go1.23 only with -timerstop.strict, worded as a cost). A time.NewTimer
+// go1.23 only with -timerstop.strict, worded as a cost, except for the
+// ticker held by a goroutine below). A time.NewTimer
 // or time.NewTicker held by a local variable that does not escape, with a
 // path from its creation to a return of the function on which it is not
 // stopped, is reported at the creation, naming the return:
@@ -67,7 +68,29 @@
 // A ticker read by a goroutine the function starts is reported without a
 // suggested fix (stopping it on return would starve the goroutine; the
 // goroutine should stop it when it exits); when that goroutine can never
-// exit, T5 reports it instead.
+// exit, T5 reports it instead. Since go1.23 this one is reported without
+// -timerstop.strict too: Go 1.23 collects only unreferenced tickers, and
+// the goroutine keeps this one referenced, so after the function returns
+// it keeps firing for as long as the goroutine runs.
+//
+//	tk := time.NewTicker(d) // reported, in every version
+//	go func() {
+//		for {
+//			select {
+//			case <-quit:
+//				return
+//			case <-tk.C:
+//				flush()
+//			}
+//		}
+//	}()
+//
+// The fix is `defer tk.Stop()` as the goroutine's first statement. Not
+// reported since go1.23 without -timerstop.strict: a function that may
+// block after starting the goroutine (a Wait call, a receive, a select, a
+// range over a channel), since the goroutine may have exited by the time
+// it returns; and, in every version, a ticker the function stops by
+// defer or that the goroutine stops, and a function that never returns.
 //
 // T2, time.After in a loop (before go1.23; since go1.23 only with
 // -timerstop.strict, worded as an allocation per iteration). time.After
@@ -190,7 +213,8 @@
 //
 // Each diagnostic's category is its rule id, T1 to T6.
 //
-// Settings: -timerstop.strict also reports T1 and T2 in go1.23+ files,
-// where an unstopped timer or a time.After per iteration costs memory and
-// timer work until collected but is no longer a leak.
+// Settings: -timerstop.strict also reports T1 (every unstopped timer
+// and ticker) and T2 in go1.23+ files, where an unstopped timer or a
+// time.After per iteration costs memory and timer work until collected
+// but is no longer a leak.
 package timerstop
