@@ -5,10 +5,12 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/idemkey"
 	"github.com/reslint/reslint/internal/retryscope"
@@ -127,21 +129,27 @@ func (c *checker) newTracker() *reqTracker {
 }
 
 // mayBeRetried is the cheap test before SSA: a retry scope lies in the
-// function declaration that builds the request, or the package imports
-// helpers known by fact (one may retry the request itself).
+// function declaration that builds the request, or that declaration
+// calls a helper of another package that retries a request itself.
 func (c *checker) mayBeRetried(p *post) bool {
-	if len(c.factPkgs) > 0 {
-		return true
-	}
-	var decl ast.Node
+	var decl inspector.Cursor
 	for a := range p.cur.Enclosing((*ast.FuncDecl)(nil)) {
-		decl = a.Node()
+		decl = a
 	}
-	if decl == nil {
+	if !decl.Valid() {
 		return false
 	}
 	for _, sc := range c.res.Scopes {
-		if within(decl, sc.Body.Pos()) {
+		if within(decl.Node(), sc.Body.Pos()) {
+			return true
+		}
+	}
+	if len(c.factPkgs) == 0 {
+		return false
+	}
+	for cur := range decl.Preorder((*ast.CallExpr)(nil)) {
+		fn, _ := typeutil.Callee(c.pass.TypesInfo, cur.Node().(*ast.CallExpr)).(*types.Func)
+		if f := c.importRequestFact(fn); f != nil && slices.ContainsFunc(f.Params, func(u RequestUse) bool { return u.Retries }) {
 			return true
 		}
 	}
