@@ -10,9 +10,9 @@
 // the same key, and the server returns the stored result instead of
 // charging twice. That works only if every attempt of the series sends
 // the same key. Retry scopes are those of the shared recogniser: closures
-// of retry helpers (known libraries, inferred helpers such as the seed's
-// retry.Do, //reslint:retry, -retryfuncs), retry loops, and sends through
-// go-retryablehttp.
+// of retry helpers (known libraries, inferred helpers such as a retry.Do
+// that runs its operation in a loop with backoff, //reslint:retry,
+// -retryfuncs), retry loops, and sends through go-retryablehttp.
 //
 // I1, key generated per attempt. A freshly generated value that reaches an idempotency sink inside a
 // retry scope is reported at the generator call:

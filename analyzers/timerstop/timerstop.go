@@ -24,8 +24,8 @@ import (
 //go:embed doc.go
 var doc string
 
-// Analyzer reports timers and tickers that outlive their use (SPEC §4,
-// rules T1-T6), according to the Go version of each file.
+// Analyzer reports timers and tickers that outlive their use (rules
+// T1-T6), according to the Go version of each file.
 var Analyzer = &analysis.Analyzer{
 	Name:     "timerstop",
 	Doc:      analysisdoc.MustExtract(doc, "timerstop"),
