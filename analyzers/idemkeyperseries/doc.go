@@ -115,6 +115,9 @@
 //	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, body) // reported: the helper retries it
 //	return transport.SendWithRetry(ctx, hc, req)
 //
+// A helper of the same package that sends the request in its own retry
+// loop, directly or through another helper, counts the same way.
+//
 // A helper whose fact says it sets a key (transport.SendIdempotent
 // deriving one from the body) makes the request safe, as a key set here
 // does. A helper without a fact, or whose fact leaves the parameter out

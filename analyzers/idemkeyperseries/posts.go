@@ -125,12 +125,16 @@ func (c *checker) checkPosts() {
 
 // newTracker returns a request tracker for this package.
 func (c *checker) newTracker() *reqTracker {
-	return &reqTracker{cfg: c.cfg, pkg: c.ssaPkg, seen: map[ssa.Value]bool{}, facts: c.importRequestFact}
+	return &reqTracker{cfg: c.cfg, pkg: c.ssaPkg, seen: map[ssa.Value]bool{}, facts: c.importRequestFact,
+		inScope: func(send ssa.CallInstruction) bool {
+			return c.postScope(send.Common().Pos(), syntaxOf(send)) != nil
+		}}
 }
 
 // mayBeRetried is the cheap test before SSA: a retry scope lies in the
 // function declaration that builds the request, or that declaration
-// calls a helper of another package that retries a request itself.
+// calls a request helper of this package (which may retry it, or call
+// one that does) or one of another package that retries it itself.
 func (c *checker) mayBeRetried(p *post) bool {
 	var decl inspector.Cursor
 	for a := range p.cur.Enclosing((*ast.FuncDecl)(nil)) {
@@ -144,11 +148,14 @@ func (c *checker) mayBeRetried(p *post) bool {
 			return true
 		}
 	}
-	if len(c.factPkgs) == 0 {
-		return false
-	}
 	for cur := range decl.Preorder((*ast.CallExpr)(nil)) {
 		fn, _ := typeutil.Callee(c.pass.TypesInfo, cur.Node().(*ast.CallExpr)).(*types.Func)
+		if fn == nil {
+			continue
+		}
+		if fn.Pkg() == c.pass.Pkg && hasRequestParam(fn) {
+			return true // a helper of this package: it may retry, or call one that does
+		}
 		if f := c.importRequestFact(fn); f != nil && slices.ContainsFunc(f.Params, func(u RequestUse) bool { return u.Retries }) {
 			return true
 		}
@@ -213,6 +220,10 @@ type reqTracker struct {
 	// param: the tracked value is a parameter of the function, whose
 	// RequestFact is being computed; returning it is not unsure.
 	param bool
+	// inScope reports whether a send lies in a retry scope of its own
+	// function; siteName names the helper called at site, for messages.
+	inScope  func(ssa.CallInstruction) bool
+	siteName string
 
 	// Inside a function of the package that the request was handed to:
 	// site is the outermost call, where its sends are recorded, depth
@@ -331,10 +342,13 @@ func (t *reqTracker) call(instr ssa.CallInstruction, v ssa.Value) {
 		send = t.site
 	}
 	switch {
-	case fn.Name() == "Do" && recv != nil && (isNamed(recv.Type(), httpPath, "Client") || isNamed(recv.Type(), retryscope.RetryablehttpPath, "Client")):
+	case fn.Name() == "Do" && recv != nil && (isNamed(recv.Type(), httpPath, "Client") || isNamed(recv.Type(), retryscope.RetryablehttpPath, "Client")),
+		fn.Name() == "RoundTrip":
 		t.sends = append(t.sends, send)
-	case fn.Name() == "RoundTrip":
-		t.sends = append(t.sends, send)
+		if t.site != nil && t.inScope != nil && t.inScope(instr) {
+			// A helper of this package retries the request itself.
+			t.retried = append(t.retried, retriedCall{t.site, t.siteName})
+		}
 	case isRecv && (isNamed(recv.Type(), httpPath, "Request") || isNamed(recv.Type(), retryscope.RetryablehttpPath, "Request")):
 		// Methods of the request itself: WithContext and Clone return
 		// it (with its headers); the others do not touch the key.
@@ -359,9 +373,14 @@ func (t *reqTracker) call(instr ssa.CallInstruction, v ssa.Value) {
 // is known by its RequestFact. Anything else is unsure.
 func (t *reqTracker) into(instr ssa.CallInstruction, v ssa.Value) {
 	callee := instr.Common().StaticCallee()
-	site := t.site
+	site, siteName := t.site, t.siteName
 	if site == nil {
 		site = instr
+		if callee != nil {
+			if fn, ok := callee.Object().(*types.Func); ok {
+				siteName = retryscope.DisplayName(fn)
+			}
+		}
 	}
 	if callee != nil && t.pkg != nil && callee.Pkg != t.pkg {
 		t.byFact(instr, callee, v, site)
@@ -371,7 +390,8 @@ func (t *reqTracker) into(instr ssa.CallInstruction, v ssa.Value) {
 		t.unknown = true
 		return
 	}
-	sub := &reqTracker{cfg: t.cfg, pkg: t.pkg, seen: map[ssa.Value]bool{}, site: site, depth: t.depth + 1, facts: t.facts}
+	sub := &reqTracker{cfg: t.cfg, pkg: t.pkg, seen: map[ssa.Value]bool{}, site: site, depth: t.depth + 1, facts: t.facts,
+		inScope: t.inScope, siteName: siteName}
 	for i, a := range instr.Common().Args {
 		if a == v && i < len(callee.Params) {
 			sub.alias(callee.Params[i])
