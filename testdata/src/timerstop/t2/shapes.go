@@ -294,3 +294,17 @@ func pollNonBlocking(quit <-chan struct{}, poll func() error, d time.Duration) e
 		t.Reset(d)
 	}
 }
+
+// A non-blocking check of quit, then a wait on time.After that always
+// fires: a sleep, no timer left behind.
+func pollSleep(quit <-chan struct{}, poll func(), d time.Duration) {
+	for {
+		select {
+		case <-quit:
+			return
+		default:
+		}
+		poll()
+		<-time.After(d)
+	}
+}
