@@ -119,12 +119,9 @@ func TestCategoriesCatalogued(t *testing.T) {
 	dir, _ := filepath.Abs("testdata")
 	seen := map[string]bool{}
 	for _, a := range reslint.Analyzers() {
-		if a.Name == "timerstop" {
-			continue // MERGE: timerstop's rule ids land with its recall work
-		}
 		for _, r := range analysistest.Run(testutil.Keep(t), dir, a,
 			"noretrycanceled/n1", "noretrycanceled/n2/...", "noretrycanceled/n3", "noretrycanceled/n4/...",
-			"idemkeyperseries/...", "suite/directives") {
+			"idemkeyperseries/...", "timerstop/...", "childbudget/...", "backoffjitter/...", "suite/directives") {
 			for _, d := range r.Diagnostics {
 				rule, ok := analysisdoc.RuleByID(d.Category)
 				if !ok {

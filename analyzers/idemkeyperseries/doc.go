@@ -10,9 +10,9 @@
 // the same key, and the server returns the stored result instead of
 // charging twice. That works only if every attempt of the series sends
 // the same key. Retry scopes are those of the shared recogniser: closures
-// of retry helpers (known libraries, inferred helpers such as a home-grown
-// retry.Do, //reslint:retry, -retryfuncs), retry loops, and sends through
-// go-retryablehttp.
+// of retry helpers (known libraries, inferred helpers such as a retry.Do
+// that runs its operation in a loop with backoff, //reslint:retry,
+// -retryfuncs), retry loops, and sends through go-retryablehttp.
 //
 // I1, key generated per attempt. A freshly generated value that reaches an idempotency sink inside a
 // retry scope is reported at the generator call:
@@ -99,10 +99,36 @@
 // scope or before it (a request built once with its key and resent, the
 // way stripe-go, nats.go and cloud storage do it).
 //
+// The request is followed into the helpers it is handed to: a function
+// of the same package is read directly, and an exported function of
+// another package (a "send and check status" wrapper around
+// (*http.Client).Do, a transport's Do method) is known by its
+// RequestFact, which says for each request parameter whether it sends
+// the request, retries it (sends it inside its own retry loop or retry
+// helper), sets a key on it, or returns it:
+//
+//	return retry.Do(ctx, policy, nil, func(ctx context.Context) error {
+//		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, body) // reported
+//		return transport.Send(ctx, hc, req)
+//	})
+//
+//	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, body) // reported: the helper retries it
+//	return transport.SendWithRetry(ctx, hc, req)
+//
+// A helper of the same package that sends the request in its own retry
+// loop, directly or through another helper, counts the same way.
+//
+// A helper whose fact says it sets a key (transport.SendIdempotent
+// deriving one from the body) makes the request safe, as a key set here
+// does. A helper without a fact, or whose fact leaves the parameter out
+// because the helper hands the request to code it cannot see, makes the
+// request unknown, and it is not reported.
+//
 // Not reported: GET, HEAD, PUT, DELETE and OPTIONS, which are idempotent
-// (RFC 9110); a method held in a variable; a request handed to another
-// function, stored, or whose Header is replaced or set under a computed
-// name (that code may set the key); a request that arrives as a parameter;
+// (RFC 9110); a method held in a variable; a request handed to a func
+// value, an interface method, a function without a RequestFact, stored,
+// or whose Header is replaced or set under a computed name (that code
+// may set the key); a request that arrives as a parameter;
 // a POST outside any retry scope; a POST in a _test.go file, where retries
 // ride out flakes of a test server and a duplicate costs nothing. A request id header does not make a
 // POST safe to retry: only a key the server deduplicates on does.
@@ -111,10 +137,15 @@
 // -idemkeyperseries.keyfields adds name fragments; -retryscope.retryfuncs
 // names more retry helpers. The analyzer exports FreshKeyFact
 // ("returnsfreshkey(0)") for functions that return a fresh value on every
-// call, and PutsKeyFact ("putsfreshkey <sink>") for functions that put
-// one into a sink, so helpers in one package count in another. It builds
+// call, PutsKeyFact ("putsfreshkey <sink>") for functions that put
+// one into a sink, and RequestFact ("request(2:sends+retries)": argument
+// index, a method's receiver being 0, and what happens to the request
+// there: sends, retries, setskey, returns, or none) for exported
+// functions that take a request and call Do, RoundTrip, a Header method
+// or a function that does, so helpers in one package count in another. It builds
 // SSA only for a package that calls a generator (or a function with one of
 // the facts) inside a retry scope or in a function that may return or set
-// a key, or that builds a POST next to a retry scope; other packages cost
-// one walk over their calls.
+// a key, that builds a POST next to a retry scope or in a package that
+// imports helpers with facts, or that exports such a request helper;
+// other packages cost one walk over their calls.
 package idemkeyperseries

@@ -38,7 +38,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/reslint/reslint#idemkeyperseries",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(FreshKeyFact), new(PutsKeyFact)},
+	FactTypes: []analysis.Fact{new(FreshKeyFact), new(PutsKeyFact), new(RequestFact)},
 }
 
 var keyHeaders, keyFields string
@@ -162,12 +162,15 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, p := range pass.Pkg.Imports() {
 		factImport = factImport || c.factPkgs[p]
 	}
-	checkPosts := httpImport && len(c.res.Scopes) > 0
-	if !genImport && !factImport && !checkPosts {
+	checkPosts := httpImport && (len(c.res.Scopes) > 0 || factImport)
+	if !genImport && !factImport && !checkPosts && !httpImport {
 		return nil, nil
 	}
 
 	c.scan(genImport || factImport, checkPosts)
+	if httpImport {
+		c.requestFacts()
+	}
 	c.localFacts()
 	c.checkKeys()
 	c.checkPosts()

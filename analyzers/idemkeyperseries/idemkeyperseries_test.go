@@ -26,10 +26,13 @@ func testdata(t *testing.T) string {
 //	libs    the same with the known retry libraries and other generators
 //	stripe  stripe-go params: field, pointer helper, SetIdempotencyKey
 //	i2      POST and PATCH retried without a key
+//	transport  request helpers of another package: RequestFact
+//	i2x     I2 through those helpers
 func TestAnalyzer(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), idemkeyperseries.Analyzer,
 		"idemkeyperseries/keys", "idemkeyperseries/i1", "idemkeyperseries/libs",
-		"idemkeyperseries/stripe", "idemkeyperseries/i2")
+		"idemkeyperseries/stripe", "idemkeyperseries/i2",
+		"idemkeyperseries/transport", "idemkeyperseries/i2x")
 }
 
 // TestSettings checks -keyheaders (replaces the defaults) and -keyfields

@@ -5,11 +5,14 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/idemkey"
 	"github.com/reslint/reslint/internal/knowledge"
 	"github.com/reslint/reslint/internal/retryscope"
@@ -97,36 +100,60 @@ func (c *checker) checkPosts() {
 		if !ok {
 			continue
 		}
-		t := &reqTracker{cfg: c.cfg, pkg: c.ssaPkg, seen: map[ssa.Value]bool{}}
+		t := c.newTracker()
 		t.alias(call)
 		if t.keySet || t.unknown {
 			continue
 		}
+		reported := false
 		for _, send := range t.sends {
-			var syn ast.Node
-			if f := send.Parent(); f != nil {
-				syn = f.Syntax()
-			}
-			if sc := c.postScope(send.Common().Pos(), syn); sc != nil {
+			if sc := c.postScope(send.Common().Pos(), syntaxOf(send)); sc != nil {
 				c.reportPost(p, sc)
+				reported = true
 				break
 			}
+		}
+		// Handed to a helper of another package that retries it itself.
+		if !reported && len(t.retried) > 0 {
+			c.reportPost(p, &retryscope.Scope{Kind: retryscope.Closure, Helper: t.retried[0].name})
 		}
 	}
 }
 
+// newTracker returns a request tracker for this package.
+func (c *checker) newTracker() *reqTracker {
+	return &reqTracker{cfg: c.cfg, pkg: c.ssaPkg, seen: map[ssa.Value]bool{}, facts: c.importRequestFact,
+		inScope: func(send ssa.CallInstruction) bool {
+			return c.postScope(send.Common().Pos(), syntaxOf(send)) != nil
+		}}
+}
+
 // mayBeRetried is the cheap test before SSA: a retry scope lies in the
-// function declaration that builds the request.
+// function declaration that builds the request, or that declaration
+// calls a request helper of this package (which may retry it, or call
+// one that does) or one of another package that retries it itself.
 func (c *checker) mayBeRetried(p *post) bool {
-	var decl ast.Node
+	var decl inspector.Cursor
 	for a := range p.cur.Enclosing((*ast.FuncDecl)(nil)) {
-		decl = a.Node()
+		decl = a
 	}
-	if decl == nil {
+	if !decl.Valid() {
 		return false
 	}
 	for _, sc := range c.res.Scopes {
-		if within(decl, sc.Body.Pos()) {
+		if within(decl.Node(), sc.Body.Pos()) {
+			return true
+		}
+	}
+	for cur := range decl.Preorder((*ast.CallExpr)(nil)) {
+		fn, _ := typeutil.Callee(c.pass.TypesInfo, cur.Node().(*ast.CallExpr)).(*types.Func)
+		if fn == nil {
+			continue
+		}
+		if fn.Pkg() == c.pass.Pkg && hasRequestParam(fn) {
+			return true // a helper of this package: it may retry, or call one that does
+		}
+		if f := c.importRequestFact(fn); f != nil && slices.ContainsFunc(f.Params, func(u RequestUse) bool { return u.Retries }) {
 			return true
 		}
 	}
@@ -172,7 +199,8 @@ func (c *checker) reportPost(p *post, sc *retryscope.Scope) {
 // where it is sent and whether an idempotency key is set on it. Any use
 // it does not understand (the request handed to a helper, stored, its
 // Header replaced or set with a computed name) makes it unknown: a helper
-// may well set the key.
+// may well set the key. A helper of another package is known by its
+// RequestFact.
 type reqTracker struct {
 	cfg     *idemkey.Config
 	pkg     *ssa.Package // functions of this package are followed into
@@ -180,6 +208,19 @@ type reqTracker struct {
 	sends   []ssa.CallInstruction
 	keySet  bool
 	unknown bool
+
+	// facts returns the RequestFact of another package's function.
+	facts func(*types.Func) *RequestFact
+	// retried lists the calls of helpers of other packages that retry
+	// the request themselves (their RequestFact says Retries).
+	retried []retriedCall
+	// param: the tracked value is a parameter of the function, whose
+	// RequestFact is being computed; returning it is not unsure.
+	param bool
+	// inScope reports whether a send lies in a retry scope of its own
+	// function; siteName names the helper called at site, for messages.
+	inScope  func(ssa.CallInstruction) bool
+	siteName string
 
 	// Inside a function of the package that the request was handed to:
 	// site is the outermost call, where its sends are recorded, depth
@@ -238,7 +279,7 @@ func (t *reqTracker) alias(v ssa.Value) {
 		case ssa.CallInstruction:
 			t.call(x, v)
 		case *ssa.Return:
-			if t.site == nil {
+			if t.site == nil && !t.param {
 				t.unknown = true
 			} else {
 				t.returned = true
@@ -298,10 +339,13 @@ func (t *reqTracker) call(instr ssa.CallInstruction, v ssa.Value) {
 		send = t.site
 	}
 	switch {
-	case fn.Name() == "Do" && recv != nil && (isNamed(recv.Type(), httpPath, "Client") || isNamed(recv.Type(), knowledge.Retryablehttp, "Client")):
+	case fn.Name() == "Do" && recv != nil && (isNamed(recv.Type(), httpPath, "Client") || isNamed(recv.Type(), knowledge.Retryablehttp, "Client")),
+		fn.Name() == "RoundTrip":
 		t.sends = append(t.sends, send)
-	case fn.Name() == "RoundTrip":
-		t.sends = append(t.sends, send)
+		if t.site != nil && t.inScope != nil && t.inScope(instr) {
+			// A helper of this package retries the request itself.
+			t.retried = append(t.retried, retriedCall{t.site, t.siteName})
+		}
 	case isRecv && (isNamed(recv.Type(), httpPath, "Request") || isNamed(recv.Type(), knowledge.Retryablehttp, "Request")):
 		// Methods of the request itself: WithContext and Clone return
 		// it (with its headers); the others do not touch the key.
@@ -322,30 +366,89 @@ func (t *reqTracker) call(instr ssa.CallInstruction, v ssa.Value) {
 
 // into follows the request into a function of this package that it is
 // handed to (c.send(req)): its sends count at the call, and what it does
-// to the request counts as if done here. Anything else is unsure.
+// to the request counts as if done here. A function of another package
+// is known by its RequestFact. Anything else is unsure.
 func (t *reqTracker) into(instr ssa.CallInstruction, v ssa.Value) {
 	callee := instr.Common().StaticCallee()
-	if callee == nil || t.pkg == nil || callee.Pkg != t.pkg || len(callee.Blocks) == 0 || t.depth >= 3 {
+	site, siteName := t.site, t.siteName
+	if site == nil {
+		site = instr
+		if callee != nil {
+			if fn, ok := callee.Object().(*types.Func); ok {
+				siteName = analysisutil.DisplayName(fn)
+			}
+		}
+	}
+	if callee != nil && t.pkg != nil && callee.Pkg != t.pkg {
+		t.byFact(instr, callee, v, site)
+		return
+	}
+	if callee == nil || t.pkg == nil || len(callee.Blocks) == 0 || t.depth >= 3 {
 		t.unknown = true
 		return
 	}
-	site := t.site
-	if site == nil {
-		site = instr
-	}
-	sub := &reqTracker{cfg: t.cfg, pkg: t.pkg, seen: map[ssa.Value]bool{}, site: site, depth: t.depth + 1}
+	sub := &reqTracker{cfg: t.cfg, pkg: t.pkg, seen: map[ssa.Value]bool{}, site: site, depth: t.depth + 1, facts: t.facts,
+		inScope: t.inScope, siteName: siteName}
 	for i, a := range instr.Common().Args {
 		if a == v && i < len(callee.Params) {
 			sub.alias(callee.Params[i])
 		}
 	}
 	t.sends = append(t.sends, sub.sends...)
+	t.retried = append(t.retried, sub.retried...)
 	t.keySet = t.keySet || sub.keySet
 	t.unknown = t.unknown || sub.unknown
 	if sub.returned {
 		if r, ok := instr.(*ssa.Call); ok {
 			t.alias(r)
 		}
+	}
+}
+
+// A retriedCall is a call of a helper that retries the request itself.
+type retriedCall struct {
+	call ssa.CallInstruction
+	name string // the helper, for messages: transport.SendWithRetry
+}
+
+// byFact applies the RequestFact of callee, a function of another
+// package, to the request v passed to it: the call sends, retries, sets
+// a key, returns the request. Without a fact, or with v in an argument
+// the fact does not know, the request is unknown from here on.
+func (t *reqTracker) byFact(instr ssa.CallInstruction, callee *ssa.Function, v ssa.Value, site ssa.CallInstruction) {
+	fn, _ := callee.Object().(*types.Func)
+	var f *RequestFact
+	if fn != nil && t.facts != nil {
+		f = t.facts(fn)
+	}
+	if f == nil {
+		t.unknown = true
+		return
+	}
+	known := false
+	for i, a := range instr.Common().Args {
+		if a != v {
+			continue
+		}
+		u := f.use(i)
+		if u == nil {
+			t.unknown = true
+			return
+		}
+		known = true
+		if u.Sends {
+			t.sends = append(t.sends, site)
+		}
+		if u.Retries {
+			t.retried = append(t.retried, retriedCall{site, analysisutil.DisplayName(fn)})
+		}
+		t.keySet = t.keySet || u.SetsKey
+		if r, ok := instr.(*ssa.Call); ok && u.Returns {
+			t.alias(r)
+		}
+	}
+	if !known {
+		t.unknown = true // captured some other way
 	}
 }
 

@@ -28,7 +28,8 @@
 // The rules, and what each reports before and since Go 1.23:
 //
 // T1, timer or ticker not stopped on every path (before go1.23; since
-// go1.23 only with -timerstop.strict, worded as a cost). A time.NewTimer
+// go1.23 only with -timerstop.strict, worded as a cost, except for the
+// ticker held by a goroutine below). A time.NewTimer
 // or time.NewTicker held by a local variable that does not escape, with a
 // path from its creation to a return of the function on which it is not
 // stopped, is reported at the creation, naming the return:
@@ -67,14 +68,36 @@
 // A ticker read by a goroutine the function starts is reported without a
 // suggested fix (stopping it on return would starve the goroutine; the
 // goroutine should stop it when it exits); when that goroutine can never
-// exit, T5 reports it instead.
+// exit, T5 reports it instead. Since go1.23 this one is reported without
+// -timerstop.strict too: Go 1.23 collects only unreferenced tickers, and
+// the goroutine keeps this one referenced, so after the function returns
+// it keeps firing for as long as the goroutine runs.
+//
+//	tk := time.NewTicker(d) // reported, in every version
+//	go func() {
+//		for {
+//			select {
+//			case <-quit:
+//				return
+//			case <-tk.C:
+//				flush()
+//			}
+//		}
+//	}()
+//
+// The fix is `defer tk.Stop()` as the goroutine's first statement. Not
+// reported since go1.23 without -timerstop.strict: a function that may
+// block after starting the goroutine (a Wait call, a receive, a select, a
+// range over a channel), since the goroutine may have exited by the time
+// it returns; and, in every version, a ticker the function stops by
+// defer or that the goroutine stops, and a function that never returns.
 //
 // T2, time.After in a loop (before go1.23; since go1.23 only with
 // -timerstop.strict, worded as an allocation per iteration). time.After
 // evaluated on every iteration of a loop, in a select with other cases,
-// when one of those cases goes round the loop again: each such iteration
-// leaves a timer behind until its duration elapses, so a busy loop with a
-// long timeout piles up timers.
+// leaves timers behind in two ways. When another case wins and the loop
+// goes round, each such iteration leaves a timer until its duration
+// elapses, so a busy loop with a long timeout piles up timers:
 //
 //	for {
 //		select {
@@ -85,17 +108,62 @@
 //		}
 //	}
 //
-// Also `ch := time.After(d)` as a statement of the loop body, with
-// `case <-ch:` in a select of the same iteration. Create one timer before
-// the loop and Reset it, or use a context deadline. Not reported:
-// time.After outside loops; an assignment under a guard (`if ch == nil {
-// ch = time.After(d) }`), which keeps the pending timer; loops whose other
-// cases all leave the loop, by return, break, goto, a call that never
-// returns, or assigning the loop condition's variable (the common retry
-// wait "select on ctx.Done() or time.After(backoff)" leaves at most one
-// timer behind). A `case <-ctx.Done():` (any x.Done()) counts as leaving
-// even if its body falls through: once done it stays done, and the code
-// after the select checks it or fails on it.
+// And when the timer's case is the one that goes round (the retry wait,
+// the worker loop) while another case leaves, every exit through that
+// case leaves its timer live until the duration elapses: one per
+// cancelled call, which with a long backoff under a wave of cancellations
+// adds up the same way.
+//
+//	for {
+//		if err := op(); err == nil {
+//			return nil
+//		}
+//		select {
+//		case <-ctx.Done():
+//			return ctx.Err()
+//		case <-time.After(backoff): // reported
+//		}
+//	}
+//
+// The fix for both is one timer, stopped when the function leaves:
+//
+//	t := time.NewTimer(backoff)
+//	defer t.Stop()
+//	for {
+//		...
+//		select {
+//		case <-ctx.Done():
+//			return ctx.Err()
+//		case <-t.C:
+//			t.Reset(backoff)
+//		}
+//	}
+//
+// The timer may be spelled other ways: `ch := time.After(d)` as a
+// statement of the loop body with `case <-ch:` in a select of the same
+// iteration; a function that returns a fresh timer channel (a
+// jitteredTimeout(d) that returns time.After(...), or time.NewTimer(d).C,
+// on every return but nil ones), known in every package that imports it
+// by a FreshTimerFact; and a channel re-armed in a case body,
+//
+//	case m := <-msgs:
+//		handle(m)
+//		timeout = time.After(idle) // reported: the pending timer is dropped unfired
+//	case <-timeout:
+//
+// which replaces a pending timer each time that case wins. Not reported:
+// time.After outside loops; a re-arm under a guard on the channel (`if
+// ch == nil { ch = time.After(d) }`), which keeps the pending timer, or
+// in the case that received from it (it has fired), or in a case that
+// then leaves; loops where the timer's case leaves too (time.After then
+// runs once per loop); a select whose default case leaves the loop (the
+// timer's case is then hardly ever chosen); other cases that only end the
+// process (panic, log.Fatal); a function that returns the same channel
+// each time, or its argument on some path. A `case <-ctx.Done():` (any
+// x.Done()) counts as leaving even if its body falls through: once done
+// it stays done, and the code after the select checks it or fails on it.
+// The duration is not looked at: a short one bounds the cost, but the
+// fix costs nothing either.
 //
 // T3, time.Tick outside a forever loop (before go1.23). time.Tick's
 // ticker can never be stopped; in a function that can return it keeps
@@ -143,7 +211,10 @@
 // dead: `if len(t.C) > 0 { <-t.C }` never drains anything. Use the result
 // of Stop or Reset, or a select with a default case.
 //
-// Settings: -timerstop.strict also reports T1 and T2 in go1.23+ files,
-// where an unstopped timer or a time.After per iteration costs memory and
-// timer work until collected but is no longer a leak.
+// Each diagnostic's category is its rule id, T1 to T6.
+//
+// Settings: -timerstop.strict also reports T1 (every unstopped timer
+// and ticker) and T2 in go1.23+ files, where an unstopped timer or a
+// time.After per iteration costs memory and timer work until collected
+// but is no longer a leak.
 package timerstop

@@ -36,7 +36,11 @@ func (st *state) checkFunc(fc inspector.Cursor, tvs []*timerVar) {
 			continue
 		}
 		old := st.old(tv.call.Node().Pos())
-		doT1 := (old || strict) && !st.t5[tv.v] && !st.isMain(fc.Node())
+		// Since Go 1.23 an unstopped ticker is only collected once
+		// nothing references it: one read by a goroutine this function
+		// starts lives as long as that goroutine, after the return.
+		held := tv.kind == isTicker && len(tv.goRefs) > 0 && !st.waitsAfter(fc, tv.goRefs[0])
+		doT1 := (old || strict || held) && !st.t5[tv.v] && !st.isMain(fc.Node())
 		doT4 := old && tv.kind == isTimer && len(tv.resets) > 0
 		if !doT1 && !doT4 {
 			continue
@@ -55,6 +59,42 @@ func (st *state) checkFunc(fc inspector.Cursor, tvs []*timerVar) {
 			st.checkResets(g, tv)
 		}
 	}
+}
+
+// waitsAfter reports whether the function at fc may block after the
+// goroutine lit starts: a Wait call (sync.WaitGroup, errgroup), a
+// receive, a select or a range over a channel, outside closures. The
+// goroutine may then have exited before the function returns, and since
+// Go 1.23 its ticker is collected: unsure, so T1 stays silent there
+// unless strict.
+func (st *state) waitsAfter(fc inspector.Cursor, lit *ast.FuncLit) bool {
+	found := false
+	ast.Inspect(funcBody(fc.Node()), func(n ast.Node) bool {
+		if found || n == nil {
+			return false
+		}
+		if n.End() <= lit.End() && !(n.Pos() <= lit.Pos() && lit.End() <= n.End()) {
+			return false // wholly before the goroutine
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.SelectStmt:
+			found = n.Pos() > lit.End()
+		case *ast.UnaryExpr:
+			found = n.Op == token.ARROW && n.Pos() > lit.End()
+		case *ast.RangeStmt:
+			if t := st.info.TypeOf(n.X); t != nil && isChan(t) {
+				found = n.Pos() > lit.End()
+			}
+		case *ast.CallExpr:
+			if fn := calleeFunc(st.info, n); fn != nil && fn.Name() == "Wait" && n.Pos() > lit.End() {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // isMain reports whether fn is main.main, whose return ends the process.
@@ -232,7 +272,7 @@ func asExpr(n ast.Node) ast.Expr {
 func (st *state) reportT1(tv *timerVar, ret *ast.ReturnStmt, again, old bool) {
 	name := tv.v.Name()
 	call := tv.call.Node()
-	d := analysis.Diagnostic{Pos: call.Pos(), End: call.End()}
+	d := analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: "T1"}
 	body := funcBody(tv.fn.Node())
 	var where string
 	switch {
@@ -254,6 +294,9 @@ func (st *state) reportT1(tv *timerVar, ret *ast.ReturnStmt, again, old bool) {
 		fix = "stop it in the goroutine that reads it, when that goroutine returns"
 	}
 	switch {
+	case !old && len(tv.goRefs) > 0:
+		d.Message = fmt.Sprintf("ticker %s, read by the goroutine started at line %d, is not stopped before %s: that goroutine keeps it referenced, so it keeps firing and is not collected for as long as the goroutine runs (Go 1.23 collects only unreferenced tickers); %s",
+			name, st.line(tv.goRefs[0].Pos()), where, fix)
 	case !old:
 		what := "stays scheduled"
 		if tv.kind == isTicker {
@@ -354,7 +397,7 @@ func (st *state) checkResets(g *cfg.CFG, tv *timerVar) {
 		}
 		name := tv.v.Name()
 		st.r.Report(analysis.Diagnostic{
-			Pos: reset.Pos(), End: reset.End(),
+			Pos: reset.Pos(), End: reset.End(), Category: "T4",
 			Message: fmt.Sprintf("reset of timer %s on a path where it was neither received from nor stopped and drained since %s: a tick that fired unread stays in %s.C (before Go 1.23) and the next receive returns at once; write if !%s.Stop() { <-%s.C } before Reset",
 				name, since, name, name, name),
 			Related: []analysis.RelatedInformation{{Pos: start.Pos(), Message: name + " is started here"}},
@@ -482,4 +525,9 @@ func (st *state) handledStop(tv *timerVar, n ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+func isChan(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Chan)
+	return ok
 }

@@ -53,48 +53,209 @@ func clauseOf(c inspector.Cursor) (inspector.Cursor, bool) {
 	return cur.Parent(), true
 }
 
-// checkAfters applies T2 to the time.After calls of the package.
+// checkAfters applies T2 to the time.After calls of the package, and to
+// the calls of functions that return a fresh timer channel.
 func (st *state) checkAfters() {
 	for _, c := range st.afters {
 		old := st.old(c.Node().Pos())
 		if !old && !strict {
 			continue
 		}
-		// Either `case <-time.After(d):`, or `ch := time.After(d)` in the
-		// loop with `case <-ch:` in a select of the same iteration.
-		cc, ok := clauseOf(c)
-		var loop inspector.Cursor
-		if ok {
-			if loop, ok = loopAround(cc); !ok {
-				continue
-			}
-		} else {
-			v := assignedTo(st.info, c)
-			if v == nil {
-				continue
-			}
-			// Only an assignment at the top of the loop body runs on
-			// every iteration; one under a guard (`if ch == nil`) may
-			// keep the pending timer.
-			if c.Parent().ParentEdgeKind() != edge.BlockStmt_List || c.Parent().Parent().ParentEdgeKind() != edge.ForStmt_Body && c.Parent().Parent().ParentEdgeKind() != edge.RangeStmt_Body {
-				continue
-			}
-			if loop, ok = loopAround(c.Parent()); !ok {
-				continue
-			}
-			if cc, ok = st.recvClause(loop, v); !ok {
-				continue
-			}
+		call := c.Node().(*ast.CallExpr)
+		what := "time.After"
+		if fn := st.freshTimerFunc(call); fn != nil {
+			what = fn.Name() + " (a new time.After timer per call)"
 		}
-		if !st.goesRound(cc, loop) {
+		// `case <-time.After(d):` in a select of the loop.
+		if cc, ok := clauseOf(c); ok {
+			if loop, ok := loopAround(cc); ok {
+				st.checkAfterCase(call, what, cc, loop, old)
+			}
 			continue
 		}
-		msg := "time.After in a loop: when another case of this select wins and the loop goes round, the timer it created stays live until it fires (before Go 1.23), so a busy loop piles up timers; create one timer with time.NewTimer before the loop and Reset it, or use a context deadline"
-		if !old {
-			msg = "time.After in a loop allocates a timer on every iteration, and one that another case beat stays scheduled until it fires or is collected (a cost, not a leak, since Go 1.23); create one timer with time.NewTimer before the loop and Reset it, or use a context deadline"
+		// `ch = time.After(d)`, read by `case <-ch:` in a select of the
+		// same loop.
+		v := assignedTo(st.info, c)
+		if v == nil {
+			continue
 		}
-		st.r.Report(analysis.Diagnostic{Pos: c.Node().Pos(), End: c.Node().End(), Message: msg})
+		loop, ok := loopAround(c.Parent())
+		if !ok || st.guarded(c.Parent(), loop, v) {
+			continue // under `if ch == nil`, the pending timer is kept
+		}
+		cc, ok := st.recvClause(loop, v)
+		if !ok {
+			continue
+		}
+		switch k := c.Parent().Parent().ParentEdgeKind(); {
+		case k == edge.ForStmt_Body || k == edge.RangeStmt_Body:
+			// A statement of the loop body: evaluated on every iteration,
+			// like the case itself.
+			st.checkAfterCase(call, what, cc, loop, old)
+		case st.inSiblingCase(c.Parent(), cc):
+			// Assigned in another case of the select that reads it: each
+			// time that case wins, the pending timer is replaced unfired.
+			other := enclosingClause(c.Parent())
+			if st.terminates(other.Node().(*ast.CommClause).Body, labelOf(cc.Parent().Parent()), labelOf(loop)) {
+				continue // the new channel is never read
+			}
+			msg := fmt.Sprintf("%s replaces the pending timer in %s each time this case wins, and the replaced timer stays live until it fires (before Go 1.23), so a busy loop piles up timers; create one timer with time.NewTimer before the loop and Reset it, or use a context deadline", what, v.Name())
+			if !old {
+				msg = fmt.Sprintf("%s replaces the pending timer in %s each time this case wins: a new timer per event, and the replaced one stays scheduled until it fires or is collected (a cost, not a leak, since Go 1.23); create one timer with time.NewTimer before the loop and Reset it", what, v.Name())
+			}
+			st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: "T2", Message: msg})
+		}
 	}
+}
+
+// checkAfterCase applies T2 to the time.After call whose channel the
+// select clause cc of a select in loop receives from. Two shapes leave
+// timers behind: another case goes round the loop (one timer per
+// iteration it wins), or the timer's case is the one that goes round and
+// another case leaves (one timer per exit: per cancelled call).
+func (st *state) checkAfterCase(call *ast.CallExpr, what string, cc, loop inspector.Cursor, old bool) {
+	var msg string
+	if st.goesRound(cc, loop) {
+		msg = what + " in a loop: when another case of this select wins and the loop goes round, the timer it created stays live until it fires (before Go 1.23), so a busy loop piles up timers; create one timer with time.NewTimer before the loop and Reset it, or use a context deadline"
+		if !old {
+			msg = what + " in a loop allocates a timer on every iteration, and one that another case beat stays scheduled until it fires or is collected (a cost, not a leak, since Go 1.23); create one timer with time.NewTimer before the loop and Reset it, or use a context deadline"
+		}
+	} else if exit, done := st.exitCase(cc, loop); exit != "" {
+		per := "one per call that leaves this way"
+		if done {
+			per = "one per cancelled call"
+		}
+		msg = fmt.Sprintf("%s in a loop: each exit through the %s case leaves this timer live until its duration elapses (before Go 1.23), %s; create one timer with time.NewTimer before the loop, defer its Stop and Reset it each round", what, exit, per)
+		if !old {
+			msg = fmt.Sprintf("%s in a loop allocates a timer on every iteration, and each exit through the %s case leaves it scheduled until it fires or is collected (a cost, not a leak, since Go 1.23); create one timer with time.NewTimer before the loop, defer its Stop and Reset it each round", what, exit)
+		}
+	} else {
+		return
+	}
+	st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: "T2", Message: msg})
+}
+
+// exitCase describes ("<-ctx.Done()") a clause of cc's select that leaves
+// the loop while the timer of cc is pending, when cc is the only clause
+// that goes round the loop (the retry wait `case <-ctx.Done(): return`,
+// `case <-time.After(backoff):`; the worker loop `case <-quit: return`).
+// It returns "" when cc itself leaves the loop (time.After is then
+// evaluated once per loop, as outside one), when the select has a
+// default clause (the timer's case is then never chosen), or when every
+// other clause ends the process (panic, log.Fatal): nothing outlives it.
+// done is set when the exit is a cancellation (`case <-x.Done():`).
+func (st *state) exitCase(cc, loop inspector.Cursor) (exit string, done bool) {
+	sel := cc.Parent().Parent()
+	selLabel, loopLabel := labelOf(sel), labelOf(loop)
+	if st.terminates(cc.Node().(*ast.CommClause).Body, selLabel, loopLabel) {
+		return "", false
+	}
+	for _, s := range sel.Node().(*ast.SelectStmt).Body.List {
+		other := s.(*ast.CommClause)
+		if other == cc.Node() {
+			continue
+		}
+		if other.Comm == nil {
+			return "", false
+		}
+		if exit == "" && !st.dies(other.Body) {
+			exit = commString(other)
+			if ch := commRecv(other); ch != nil && isDoneCall(ch) {
+				done = true
+			}
+		}
+	}
+	return exit, done
+}
+
+// commString renders a select clause's communication for messages:
+// "<-ctx.Done()", "out <- x".
+func commString(cc *ast.CommClause) string {
+	if ch := commRecv(cc); ch != nil {
+		return "<-" + exprString(ch)
+	}
+	if send, ok := cc.Comm.(*ast.SendStmt); ok {
+		return exprString(send.Chan) + " <- " + exprString(send.Value)
+	}
+	return "other"
+}
+
+// dies reports whether the statement list ends the process or the
+// goroutine's stack: it ends in panic or a call that never returns, on
+// every branch.
+func (st *state) dies(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch s := list[len(list)-1].(type) {
+	case *ast.ExprStmt:
+		if call, ok := s.X.(*ast.CallExpr); ok {
+			return st.noReturn(call)
+		}
+	case *ast.BlockStmt:
+		return st.dies(s.List)
+	case *ast.IfStmt:
+		if s.Else == nil {
+			return false
+		}
+		var els []ast.Stmt
+		switch e := s.Else.(type) {
+		case *ast.BlockStmt:
+			els = e.List
+		case *ast.IfStmt:
+			els = []ast.Stmt{e}
+		}
+		return st.dies(s.Body.List) && st.dies(els)
+	}
+	return false
+}
+
+// guarded reports whether the statement at c, in loop, runs under a
+// condition that reads v (`if ch == nil { ch = time.After(d) }`), or
+// inside a switch or nested statement the shape does not follow.
+func (st *state) guarded(c, loop inspector.Cursor, v *types.Var) bool {
+	for cur := c.Parent(); cur != loop; cur = cur.Parent() {
+		switch n := cur.Node().(type) {
+		case *ast.BlockStmt, *ast.CommClause, *ast.SelectStmt:
+		case *ast.IfStmt:
+			if st.reads(n.Cond, v) || n.Init != nil && st.reads(n.Init, v) {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// reads reports whether n uses v.
+func (st *state) reads(n ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok && st.info.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// enclosingClause returns the innermost select clause around c.
+func enclosingClause(c inspector.Cursor) inspector.Cursor {
+	for cur := range c.Enclosing((*ast.CommClause)(nil)) {
+		return cur
+	}
+	return inspector.Cursor{}
+}
+
+// inSiblingCase reports whether the statement at c lies in the body of a
+// clause of the same select as cc, other than cc.
+func (st *state) inSiblingCase(c, cc inspector.Cursor) bool {
+	other := enclosingClause(c)
+	if other == (inspector.Cursor{}) || other == cc {
+		return false
+	}
+	return other.Parent() == cc.Parent()
 }
 
 // recvClause finds, in loop, a select clause `case <-v:` whose innermost
@@ -252,14 +413,14 @@ func (st *state) checkTicks() {
 			continue // a package-level ticker lives as long as the program
 		}
 		if _, ok := loopAround(c); ok {
-			st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(),
+			st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: "T3",
 				Message: "time.Tick in a loop creates a ticker on every iteration that can never be stopped nor collected (before Go 1.23); create one time.NewTicker before the loop and defer its Stop"})
 			continue
 		}
 		if st.processLifetime(fc) || !st.tickUsedHere(c) || !st.canReturn(fc.Node()) {
 			continue
 		}
-		st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(),
+		st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: "T3",
 			Message: fmt.Sprintf("time.Tick's ticker can never be stopped, so it keeps firing after %s returns and is never collected (before Go 1.23); use time.NewTicker and defer its Stop", funcName(fc.Node()))})
 	}
 }
@@ -510,8 +671,9 @@ func (st *state) checkLocalTickerLoop(c, fc inspector.Cursor, x ast.Expr, v *typ
 		return
 	}
 	name := exprString(x)
-	st.r.Reportf(c.Node().Pos(), "this goroutine receives from %s.C with no other exit and nothing stops %s, so the ticker and the goroutine run forever after %s returns; also select on a done channel or ctx.Done() and return, and stop the ticker",
-		name, name, funcName(tv.fn.Node()))
+	st.r.Report(analysis.Diagnostic{Pos: c.Node().Pos(), Category: "T5",
+		Message: fmt.Sprintf("this goroutine receives from %s.C with no other exit and nothing stops %s, so the ticker and the goroutine run forever after %s returns; also select on a done channel or ctx.Done() and return, and stop the ticker",
+			name, name, funcName(tv.fn.Node()))})
 }
 
 // checkFieldTickerLoop applies T5 to a goroutine ranging over a ticker
@@ -536,7 +698,7 @@ func (st *state) checkFieldTickerLoop(c, fc inspector.Cursor, x ast.Expr, f *typ
 func (st *state) reportT5Stop(c inspector.Cursor, x ast.Expr, stop token.Pos) {
 	name := exprString(x)
 	st.r.Report(analysis.Diagnostic{
-		Pos: c.Node().Pos(),
+		Pos: c.Node().Pos(), Category: "T5",
 		Message: fmt.Sprintf("this goroutine receives from %s.C with no other exit, and %s.Stop() at line %d does not close the channel, so once the ticker is stopped the goroutine blocks here forever; also select on a done channel or ctx.Done() and return",
 			name, name, st.line(stop)),
 		Related: []analysis.RelatedInformation{{Pos: stop, Message: "the ticker is stopped here"}},

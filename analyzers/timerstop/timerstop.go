@@ -2,6 +2,7 @@ package timerstop
 
 import (
 	_ "embed"
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -23,14 +24,16 @@ import (
 //go:embed doc.go
 var doc string
 
-// Analyzer reports timers and tickers that outlive their use (SPEC §4,
-// rules T1-T6), according to the Go version of each file.
+// Analyzer reports timers and tickers that outlive their use (rules
+// T1-T6), according to the Go version of each file.
 var Analyzer = &analysis.Analyzer{
 	Name:     "timerstop",
 	Doc:      analysisdoc.MustExtract(doc, "timerstop"),
 	URL:      "https://github.com/reslint/reslint#timerstop",
 	Requires: []*analysis.Analyzer{inspect.Analyzer, ctrlflow.Analyzer},
 	Run:      run,
+
+	FactTypes: []analysis.Fact{new(FreshTimerFact)},
 }
 
 // strict is the -timerstop.strict setting: report T1 and T2 in go1.23+
@@ -65,9 +68,10 @@ type state struct {
 	fStops  map[*types.Var][]token.Pos // x.f.Stop() calls, by ticker field f
 	fSets   map[*types.Var]int         // assignments to ticker fields
 
-	afters, ticks []inspector.Cursor  // time.After and time.Tick calls
-	loops         []inspector.Cursor  // for and range statements (T5)
-	t5            map[*types.Var]bool // tickers an endless goroutine loop holds: T5's, not T1's
+	afters, ticks []inspector.Cursor   // time.After (and wrappers) and time.Tick calls
+	freshLocal    map[*types.Func]bool // this package's functions returning a fresh timer channel
+	loops         []inspector.Cursor   // for and range statements (T5)
+	t5            map[*types.Var]bool  // tickers an endless goroutine loop holds: T5's, not T1's
 
 	// asyncTimerChan is set by //go:debug asynctimerchan=1 in the package:
 	// the old semantics, whatever the files' versions.
@@ -96,6 +100,8 @@ func run(pass *analysis.Pass) (any, error) {
 		fStops:  make(map[*types.Var][]token.Pos),
 		fSets:   make(map[*types.Var]int),
 		t5:      make(map[*types.Var]bool),
+
+		freshLocal: make(map[*types.Func]bool),
 	}
 	for _, f := range pass.Files {
 		if tf := pass.Fset.File(f.Pos()); tf != nil {
@@ -104,6 +110,7 @@ func run(pass *analysis.Pass) (any, error) {
 		st.asyncTimerChan = st.asyncTimerChan || asksOldTimers(f)
 	}
 
+	st.freshTimerFuncs() // before collect, which looks for their calls
 	st.collect()
 	for _, fc := range st.funcs {
 		st.uses(fc, st.byFunc[fc.Node()])
@@ -194,6 +201,10 @@ func (st *state) collectCall(c inspector.Cursor, call *ast.CallExpr) {
 		}
 		return
 	}
+	if st.freshTimerFunc(call) != nil {
+		st.afters = append(st.afters, c)
+		return
+	}
 	if isGoStarter(st.info, call) {
 		for _, arg := range call.Args {
 			if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok {
@@ -210,8 +221,9 @@ func (st *state) collectCall(c inspector.Cursor, call *ast.CallExpr) {
 	// T6: len(t.C) or cap(t.C).
 	if name := builtinName(st.info, call); (name == "len" || name == "cap") && len(call.Args) == 1 {
 		if x, k := chanOf(st.info, call.Args[0]); x != nil && !st.old(call.Pos()) {
-			st.r.Reportf(call.Pos(), "%s(%s) is always 0 since Go 1.23, where %s channels are unbuffered, so this check never sees a pending tick; use the result of Stop or Reset, or a select with a default case",
-				name, exprString(call.Args[0]), k)
+			st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: "T6",
+				Message: fmt.Sprintf("%s(%s) is always 0 since Go 1.23, where %s channels are unbuffered, so this check never sees a pending tick; use the result of Stop or Reset, or a select with a default case",
+					name, exprString(call.Args[0]), k)})
 		}
 	}
 }

@@ -343,3 +343,57 @@ func retryUntil(ctx context.Context, call func() error) error {
 	}
 	return err
 }
+
+// --- A helper of this package that retries the request itself.
+
+func sendWithRetry(ctx context.Context, hc *http.Client, req *http.Request) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		var resp *http.Response
+		resp, err = hc.Do(req.WithContext(ctx))
+		if err == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Positive: the POST is retried by the helper, here or one call away.
+func submit(ctx context.Context, hc *http.Client, body []byte) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, api, bytes.NewReader(body)) // want `POST is retried without an idempotency key: .* generated once before i2.sendWithRetry$`
+	if err != nil {
+		return err
+	}
+	return sendWithRetry(ctx, hc, req)
+}
+
+func (c *client) submit(ctx context.Context, body []byte) error {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, api, bytes.NewReader(body)) // want `generated once before i2.sendJSON$`
+	return sendJSON(ctx, c.hc, req)
+}
+
+func sendJSON(ctx context.Context, hc *http.Client, req *http.Request) error {
+	req.Header.Set("Content-Type", "application/json")
+	return sendWithRetry(ctx, hc, req)
+}
+
+// Negative twins: the key set before the helper retries; a GET; a helper
+// that sends once.
+func submitKeyed(ctx context.Context, hc *http.Client, body []byte, key string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, api, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Idempotency-Key", key)
+	if err := sendWithRetry(ctx, hc, req); err != nil {
+		return err
+	}
+	get, _ := http.NewRequestWithContext(ctx, http.MethodGet, api, nil)
+	return sendWithRetry(ctx, hc, get)
+}
+
+func submitOnce(ctx context.Context, c *client, body []byte) error {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, api, bytes.NewReader(body))
+	return c.send(req)
+}

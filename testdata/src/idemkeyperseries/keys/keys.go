@@ -70,6 +70,6 @@ func Now() time.Time { return time.Now() }
 
 // Negative: a request id is meant to change on every attempt; it is
 // returned as a fresh value, but it is no key.
-func WithRequestID(req *http.Request) {
+func WithRequestID(req *http.Request) { // want WithRequestID:"request\\(0:none\\)"
 	req.Header.Set("X-Request-Id", uuid.NewString())
 }

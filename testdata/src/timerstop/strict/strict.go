@@ -37,6 +37,34 @@ func consume(msgs <-chan string, handle func(string)) {
 	}
 }
 
+// The retry wait with time.After: one timer per cancelled call stays
+// scheduled until it fires.
+func retry(ctx context.Context, op func() error) error {
+	for {
+		if err := op(); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(100 * time.Millisecond): // want `^time.After in a loop allocates a timer on every iteration, and each exit through the <-ctx.Done\(\) case leaves it scheduled until it fires or is collected \(a cost, not a leak, since Go 1.23\); create one timer with time.NewTimer before the loop, defer its Stop and Reset it each round$`
+		}
+	}
+}
+
+// The idle timeout re-armed by each message.
+func idle(msgs <-chan string, d time.Duration) {
+	timeout := time.After(d)
+	for {
+		select {
+		case <-msgs:
+			timeout = time.After(d) // want `^time.After replaces the pending timer in timeout each time this case wins: a new timer per event, and the replaced one stays scheduled until it fires or is collected \(a cost, not a leak, since Go 1.23\); create one timer with time.NewTimer before the loop and Reset it$`
+		case <-timeout:
+			return
+		}
+	}
+}
+
 // ---- negatives, even with strict ----
 
 // The seed's sleepCtx.
@@ -82,7 +110,7 @@ func batch(ctx context.Context, msgs <-chan string, flush func()) {
 	}
 }
 
-// time.After outside a loop, and a retry wait.
+// time.After outside a loop, and a retry wait with a stopped timer.
 func once(ctx context.Context, d time.Duration) error {
 	select {
 	case <-ctx.Done():
@@ -92,7 +120,10 @@ func once(ctx context.Context, d time.Duration) error {
 	}
 }
 
-func retry(ctx context.Context, op func() error) error {
+// The retry wait with one timer, stopped on return.
+func retryTimer(ctx context.Context, op func() error) error {
+	t := time.NewTimer(100 * time.Millisecond)
+	defer t.Stop()
 	for {
 		if err := op(); err == nil {
 			return nil
@@ -100,7 +131,8 @@ func retry(ctx context.Context, op func() error) error {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(100 * time.Millisecond):
+		case <-t.C:
+			t.Reset(100 * time.Millisecond)
 		}
 	}
 }

@@ -2,7 +2,12 @@
 
 package t2
 
-import "time"
+import (
+	"context"
+	"time"
+
+	"timerstop/timeouts"
+)
 
 // Since Go 1.23 the abandoned timers are collected: without
 // -timerstop.strict this is not reported.
@@ -12,6 +17,33 @@ func consume123(msgs <-chan string, handle func(string)) error {
 		case m := <-msgs:
 			handle(m)
 		case <-time.After(time.Minute):
+			return errIdle
+		}
+	}
+}
+
+// The exit shape and the re-armed idle timeout: costs, not leaks, since
+// Go 1.23; reported only with -timerstop.strict.
+func retry123(ctx context.Context, op func() error) error {
+	for {
+		if err := op(); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-timeouts.Jittered(time.Second):
+		}
+	}
+}
+
+func idle123(msgs <-chan string, d time.Duration) error {
+	timeout := time.After(d)
+	for {
+		select {
+		case <-msgs:
+			timeout = time.After(d)
+		case <-timeout:
 			return errIdle
 		}
 	}

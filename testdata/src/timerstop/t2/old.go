@@ -88,7 +88,7 @@ func breakSelect(msgs <-chan string) {
 	}
 }
 
-// ---- negatives ----
+// ---- negatives, and the exit shape (the timer's case goes round, another leaves) ----
 
 // Outside a loop: at most one timer, gone when it fires.
 func once(ctx context.Context, d time.Duration) error {
@@ -100,7 +100,8 @@ func once(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// The retry wait: the other case leaves the loop.
+// The retry wait: the timer's case goes round, the other case leaves
+// the loop, and every cancelled call leaves its backoff timer behind.
 func retry(ctx context.Context, op func() error) error {
 	for attempt := 0; ; attempt++ {
 		if err := op(); err == nil {
@@ -109,13 +110,13 @@ func retry(ctx context.Context, op func() error) error {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(time.Duration(attempt) * 100 * time.Millisecond):
+		case <-time.After(time.Duration(attempt) * 100 * time.Millisecond): // want `^time.After in a loop: each exit through the <-ctx.Done\(\) case leaves this timer live until its duration elapses \(before Go 1.23\), one per cancelled call; create one timer with time.NewTimer before the loop, defer its Stop and Reset it each round$`
 		}
 	}
 }
 
-// The other cases leave through a labelled break, a goto-free panic and
-// log.Fatal.
+// The other cases leave through a labelled break (which outlives the
+// timer), panic and log.Fatal.
 func leaveLoop(msgs <-chan string, errs <-chan error) {
 loop:
 	for {
@@ -128,7 +129,7 @@ loop:
 			} else {
 				panic("nil error")
 			}
-		case <-time.After(time.Second):
+		case <-time.After(time.Second): // want `each exit through the <-msgs case leaves this timer live until its duration elapses \(before Go 1.23\), one per call that leaves this way`
 		}
 	}
 }
@@ -142,14 +143,14 @@ func sleepy(n int) {
 	}
 }
 
-// The other case ends the loop through its condition.
+// The other case ends the loop through its condition; the poll goes round.
 func untilStop(stop <-chan struct{}, poll func()) {
 	done := false
 	for !done {
 		select {
 		case <-stop:
 			done = true
-		case <-time.After(time.Second):
+		case <-time.After(time.Second): // want `each exit through the <-stop case`
 			poll()
 		}
 	}
@@ -180,7 +181,8 @@ func perItemGoroutine(items []int, f func(int)) {
 	}
 }
 
-// The continue of an outer loop leaves this loop.
+// The continue of an outer loop leaves this loop, while the timer is
+// pending: one per batch.
 func outerContinue(batches [][]int, out chan<- int) {
 outer:
 	for _, b := range batches {
@@ -188,7 +190,7 @@ outer:
 			select {
 			case out <- x:
 				continue outer
-			case <-time.After(time.Second):
+			case <-time.After(time.Second): // want `each exit through the out <- x case`
 			}
 		}
 	}
@@ -236,7 +238,7 @@ func retryFallThrough(ctx context.Context, op func(context.Context) error, wait 
 	for r := 0; err != nil && r < 5; r++ {
 		select {
 		case <-ctx.Done():
-		case <-time.After(wait):
+		case <-time.After(wait): // want `one per cancelled call`
 		}
 		err = op(ctx)
 	}
