@@ -20,10 +20,10 @@ import (
 // A predicate is a func-typed expression resolved to a body of this
 // package.
 type predicate struct {
-	expr ast.Expr      // as written at the site
-	fn   ast.Node      // *ast.FuncLit or *ast.FuncDecl; nil when not visible
-	obj  types.Object  // the function, or the variable holding the literal
-	errp *types.Var    // the error parameter
+	expr ast.Expr     // as written at the site
+	fn   ast.Node     // *ast.FuncLit or *ast.FuncDecl; nil when not visible
+	obj  types.Object // the function, or the variable holding the literal
+	errp *types.Var   // the error parameter
 	sig  *types.Signature
 }
 

@@ -1,0 +1,113 @@
+// Package gob2 holds sony/gobreaker v2 Settings, imported under an alias.
+package gob2
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	breaker "github.com/sony/gobreaker/v2"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+)
+
+var ErrBadRequest = errors.New("bad request")
+
+type Receipt struct{}
+
+// --- positives ---
+
+func generic() *breaker.CircuitBreaker[*Receipt] {
+	return breaker.NewCircuitBreaker[*Receipt](breaker.Settings{ // want `gobreaker.Settings without IsSuccessful counts every error as a failure, the caller's context.Canceled included, so a wave of cancelled requests opens the breaker; set IsSuccessful to treat context.Canceled as success, or IsExcluded to leave it out$`
+		Name:         "payments",
+		BucketPeriod: time.Second,
+	})
+}
+
+// The two-step breaker of v2 consults IsSuccessful (done takes the error).
+var twoStep = breaker.NewTwoStepCircuitBreaker[any](breaker.Settings{Name: "two"}) // want `without IsSuccessful`
+
+// An IsExcluded that excludes something else.
+var excludesOther = breaker.NewCircuitBreaker[any](breaker.Settings{ // want `gobreaker.Settings has no IsSuccessful and its IsExcluded does not exclude context.Canceled`
+	IsExcluded: func(err error) bool { return errors.Is(err, ErrBadRequest) },
+})
+
+// Both present, neither lets the cancellation go.
+var bothWrong = breaker.NewCircuitBreaker[any](breaker.Settings{
+	IsSuccessful: func(err error) bool { return err == nil }, // want `IsSuccessful answers false for context.Canceled here`
+	IsExcluded:   func(err error) bool { return errors.Is(err, ErrBadRequest) },
+})
+
+// gRPC: codes.InvalidArgument forgiven, a Canceled status is not.
+var grpcCodes = breaker.NewCircuitBreaker[any](breaker.Settings{
+	IsSuccessful: func(err error) bool {
+		switch status.Code(err) {
+		case codes.OK, codes.InvalidArgument, codes.NotFound:
+			return true
+		}
+		return false // want `IsSuccessful answers false for context.Canceled here, .*; answer true for errors.Is\(err, context.Canceled\) first, or exclude it with IsExcluded$`
+	},
+})
+
+// A generic helper passes the settings on.
+func build[T any](st breaker.Settings) *breaker.CircuitBreaker[T] {
+	return breaker.NewCircuitBreaker[T](st)
+}
+
+var viaGeneric = build[int](breaker.Settings{Name: "generic"}) // want `without IsSuccessful`
+
+// --- negatives ---
+
+// IsExcluded leaves the cancellation out of the counts.
+var excluded = breaker.NewCircuitBreaker[any](breaker.Settings{
+	Name:       "excluded",
+	IsExcluded: func(err error) bool { return errors.Is(err, context.Canceled) },
+})
+
+// IsExcluded settles it whatever IsSuccessful says.
+var excludedWins = breaker.NewCircuitBreaker[any](breaker.Settings{
+	IsSuccessful: func(err error) bool { return err == nil },
+	IsExcluded:   isCallerGone,
+})
+
+func isCallerGone(err error) bool {
+	return errors.Is(err, context.Canceled) || status.Code(err) == codes.Canceled
+}
+
+// Cancellation and client errors are successes; gRPC says Canceled too.
+var grpcOK = breaker.NewCircuitBreaker[any](breaker.Settings{
+	IsSuccessful: func(err error) bool {
+		if err == nil || errors.Is(err, context.Canceled) {
+			return true
+		}
+		switch status.Code(err) {
+		case codes.Canceled, codes.InvalidArgument, codes.NotFound:
+			return true
+		}
+		return false
+	},
+})
+
+// An IsExcluded set after the literal.
+func excludedLater() *breaker.CircuitBreaker[any] {
+	st := breaker.Settings{Name: "later"}
+	st.IsExcluded = isCallerGone
+	return breaker.NewCircuitBreaker[any](st)
+}
+
+// Settings reassigned before use: which one reaches the constructor is
+// not followed.
+func reassigned(strict bool) *breaker.CircuitBreaker[any] {
+	st := breaker.Settings{Name: "a"}
+	if strict {
+		st = breaker.Settings{Name: "b", IsExcluded: isCallerGone}
+	}
+	return breaker.NewCircuitBreaker[any](st)
+}
+
+// A predicate whose answer depends on a method the analyzer cannot see.
+type classifier interface{ Success(error) bool }
+
+func fromInterface(c classifier) *breaker.CircuitBreaker[any] {
+	return breaker.NewCircuitBreaker[any](breaker.Settings{IsSuccessful: c.Success})
+}
