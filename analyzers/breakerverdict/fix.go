@@ -111,8 +111,9 @@ func (r *runner) fieldEdit(lit *ast.CompositeLit, field string) (analysis.TextEd
 		return analysis.TextEdit{Pos: at, End: at, NewText: []byte(", " + field)}, true
 	}
 	if len(lit.Elts) == 0 {
-		at := lit.Lbrace + 1
-		return analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + field + ",")}, true
+		// Before the closing brace, keeping a comment after the opening one.
+		at := lit.Rbrace
+		return analysis.TextEdit{Pos: at, End: at, NewText: []byte(field + ",\n")}, true
 	}
 	// After the last element's line (its comma and any line comment),
 	// with that line's indentation.
@@ -157,6 +158,17 @@ func importEdit(file *ast.File, paths []string) analysis.TextEdit {
 		if gd.Lparen.IsValid() {
 			at := gd.Lparen + 1
 			return analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n\t" + strings.Join(quoted, "\n\t"))}
+		}
+		// import "x": one block with the new paths.
+		if len(gd.Specs) == 1 {
+			if spec, ok := gd.Specs[0].(*ast.ImportSpec); ok && spec.Doc == nil && spec.Comment == nil {
+				old := spec.Path.Value
+				if spec.Name != nil {
+					old = spec.Name.Name + " " + old
+				}
+				return analysis.TextEdit{Pos: gd.Pos(), End: gd.End(),
+					NewText: []byte("import (\n\t" + strings.Join(quoted, "\n\t") + "\n\t" + old + "\n)")}
+			}
 		}
 		at := gd.End()
 		return analysis.TextEdit{Pos: at, End: at, NewText: []byte("\nimport (\n\t" + strings.Join(quoted, "\n\t") + "\n)")}
