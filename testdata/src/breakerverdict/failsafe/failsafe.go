@@ -21,9 +21,9 @@ var (
 
 // No Handle call: every error is a failure.
 var plain = circuitbreaker.NewBuilder[any](). // want `circuit breaker built without HandleErrors or HandleIf counts every error as a failure, the caller's context.Canceled included, so a wave of cancelled requests opens it; add a HandleIf whose predicate answers false for context.Canceled$`
-	WithFailureThreshold(5).
-	WithDelay(time.Minute).
-	Build()
+						WithFailureThreshold(5).
+						WithDelay(time.Minute).
+						Build()
 
 // HandleResult alone leaves every error a failure.
 var resultOnly = circuitbreaker.NewBuilder[int]().HandleResult(-1).Build() // want `built without HandleErrors or HandleIf`

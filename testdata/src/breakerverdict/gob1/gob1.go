@@ -106,7 +106,7 @@ var correct = gobreaker.NewCircuitBreaker(gobreaker.Settings{
 	},
 })
 
-// The seed's shape: cancellation and non-429 4xx are successes.
+// The reference shape: cancellation and non-429 4xx are successes.
 func isSuccess(err error) bool {
 	if err == nil {
 		return true
