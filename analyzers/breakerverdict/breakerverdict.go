@@ -23,11 +23,12 @@ var doc string
 // Analyzer reports circuit breakers that count the caller's cancellation
 // as a failure of the dependency.
 var Analyzer = &analysis.Analyzer{
-	Name:     "breakerverdict",
-	Doc:      analysisdoc.MustExtract(doc, "breakerverdict"),
-	URL:      "https://github.com/reslint/reslint#breakerverdict",
-	Requires: []*analysis.Analyzer{inspect.Analyzer},
-	Run:      run,
+	Name:      "breakerverdict",
+	Doc:       analysisdoc.MustExtract(doc, "breakerverdict"),
+	URL:       "https://github.com/reslint/reslint#breakerverdict",
+	Requires:  []*analysis.Analyzer{inspect.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(SettingsSink)},
 }
 
 // category is the rule id of every diagnostic (a one-rule analyzer).
@@ -76,6 +77,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	if gob {
+		r.exportSinks()
 		r.gobreaker()
 	}
 	if failsafe {

@@ -194,6 +194,9 @@ func (r *runner) flowExpr(c inspector.Cursor, depth int) (reach, mod bool) {
 		if ok, uses := constructorArg(fn, i); ok {
 			return uses, false
 		}
+		if r.importedSink(fn, i) {
+			return true, false
+		}
 		sig := fn.Type().(*types.Signature)
 		if r.options().Decls[fn] == nil || i >= sig.Params().Len() || sig.Variadic() && i >= sig.Params().Len()-1 {
 			return false, false

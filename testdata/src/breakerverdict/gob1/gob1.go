@@ -48,7 +48,7 @@ func settingsFor(name string) gobreaker.Settings {
 var fromHelper = gobreaker.NewCircuitBreaker(settingsFor("inventory"))
 
 // Passed to a helper of this package that builds the breaker unchanged.
-func newBreaker(st gobreaker.Settings) *gobreaker.CircuitBreaker {
+func newBreaker(st gobreaker.Settings) *gobreaker.CircuitBreaker { // want newBreaker:`settingsSink\[0\]`
 	st.Interval = time.Minute
 	return gobreaker.NewCircuitBreaker(st)
 }

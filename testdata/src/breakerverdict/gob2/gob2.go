@@ -50,7 +50,7 @@ var grpcCodes = breaker.NewCircuitBreaker[any](breaker.Settings{
 })
 
 // A generic helper passes the settings on.
-func build[T any](st breaker.Settings) *breaker.CircuitBreaker[T] {
+func build[T any](st breaker.Settings) *breaker.CircuitBreaker[T] { // want build:`settingsSink\[0\]`
 	return breaker.NewCircuitBreaker[T](st)
 }
 
