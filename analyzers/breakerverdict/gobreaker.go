@@ -60,8 +60,10 @@ func constructorArg(fn *types.Func, i int) (isSettings, usesVerdict bool) {
 // gobreaker checks the Settings literals of the package, and Settings
 // variables declared without a value.
 func (r *runner) gobreaker() {
-	for c := range r.in.Root().Preorder((*ast.CompositeLit)(nil), (*ast.ValueSpec)(nil)) {
+	for c := range r.in.Root().Preorder((*ast.CompositeLit)(nil), (*ast.ValueSpec)(nil), (*ast.AssignStmt)(nil)) {
 		switch n := c.Node().(type) {
+		case *ast.AssignStmt:
+			r.fieldAssign(n)
 		case *ast.CompositeLit:
 			if ok, v2 := settingsType(r.info.TypeOf(n)); ok {
 				r.settingsLit(c, n, v2)
@@ -135,6 +137,102 @@ func (r *runner) settingsLit(c inspector.Cursor, lit *ast.CompositeLit, v2 bool)
 		return
 	}
 	r.report(succ.Pos(), "IsSuccessful "+p.name()+" answers false for context.Canceled, so the caller's cancellation counts as a failure of the dependency and a wave of cancelled requests opens the breaker; "+tail)
+}
+
+// fieldAssign judges st.IsSuccessful = pred. In v2 the value's IsExcluded
+// may settle the question: the assignment is judged only when the
+// variable's IsExcluded is nowhere set (neither in the literal that
+// defines it nor by a field assignment).
+func (r *runner) fieldAssign(as *ast.AssignStmt) {
+	if as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+		return
+	}
+	for i, l := range as.Lhs {
+		sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "IsSuccessful" {
+			continue
+		}
+		ok, v2 := settingsType(r.info.TypeOf(sel.X))
+		if !ok || isNil(r.info, as.Rhs[i]) {
+			continue
+		}
+		if v2 && !r.excludesNothing(sel.X) {
+			continue
+		}
+		p := r.resolve(as.Rhs[i])
+		bad := r.answers(p, classify.False)
+		if len(bad) == 0 {
+			continue
+		}
+		tail := "answer true for errors.Is(err, context.Canceled) first"
+		if v2 {
+			tail += ", or exclude it with IsExcluded"
+		}
+		if p.inline() {
+			for _, ret := range bad {
+				r.report(ret.Pos(), "IsSuccessful answers false for context.Canceled here, so the caller's cancellation counts as a failure of the dependency and a wave of cancelled requests opens the breaker; "+tail)
+			}
+			continue
+		}
+		r.report(as.Rhs[i].Pos(), "IsSuccessful "+p.name()+" answers false for context.Canceled, so the caller's cancellation counts as a failure of the dependency and a wave of cancelled requests opens the breaker; "+tail)
+	}
+}
+
+// excludesNothing reports whether x, a v2 Settings variable, certainly
+// has no IsExcluded: a local variable whose IsExcluded is never
+// mentioned and whose defining literal, if any, sets none.
+func (r *runner) excludesNothing(x ast.Expr) bool {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, _ := r.info.Uses[id].(*types.Var)
+	if v == nil || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		return false
+	}
+	for _, u := range r.varUses(v) {
+		p, child := valueParent(u)
+		if sel, ok := p.Node().(*ast.SelectorExpr); ok && sel.X == child && sel.Sel.Name == "IsExcluded" {
+			return false
+		}
+	}
+	if d := r.options().Defs[v]; d != nil {
+		lit, ok := ast.Unparen(d).(*ast.CompositeLit)
+		if !ok {
+			return false
+		}
+		if _, excl, _ := fields(r.info, lit); excl != nil {
+			return false
+		}
+		return true
+	}
+	// Declared without a value (var st gobreaker.Settings), or assigned
+	// more than once: only the former is known.
+	return r.declaredZero(v)
+}
+
+// declaredZero reports whether v is declared by a var spec without a
+// value and never assigned as a whole.
+func (r *runner) declaredZero(v *types.Var) bool {
+	for c := range r.in.Root().Preorder((*ast.ValueSpec)(nil)) {
+		vs := c.Node().(*ast.ValueSpec)
+		for _, id := range vs.Names {
+			if r.info.Defs[id] != v {
+				continue
+			}
+			if len(vs.Values) != 0 {
+				return false
+			}
+			for _, u := range r.varUses(v) {
+				p, child := valueParent(u)
+				if as, ok := p.Node().(*ast.AssignStmt); ok && isLhs(as, child) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
 }
 
 func missingMessage(v2 bool) string {

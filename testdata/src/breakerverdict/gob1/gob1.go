@@ -195,3 +195,31 @@ var twoStep = gobreaker.NewTwoStepCircuitBreaker(gobreaker.Settings{Name: "two"}
 var Defaults = gobreaker.Settings{Name: "defaults"}
 
 func fromDefaults() *gobreaker.CircuitBreaker { return gobreaker.NewCircuitBreaker(Defaults) }
+
+// Field assignments are judged like literal fields.
+func assigned() *gobreaker.CircuitBreaker {
+	var st gobreaker.Settings
+	st.Name = "assigned"
+	st.IsSuccessful = func(err error) bool {
+		return err == nil // want `IsSuccessful answers false for context.Canceled here`
+	}
+	return gobreaker.NewCircuitBreaker(st)
+}
+
+func assignedNamed() *gobreaker.CircuitBreaker {
+	st := gobreaker.Settings{Name: "assignedNamed"}
+	st.IsSuccessful = notFoundIsFine // want `IsSuccessful gob1.notFoundIsFine answers false`
+	return gobreaker.NewCircuitBreaker(st)
+}
+
+func assignedOK() *gobreaker.CircuitBreaker {
+	var st gobreaker.Settings
+	st.IsSuccessful = isSuccess
+	return gobreaker.NewCircuitBreaker(st)
+}
+
+type holder struct{ st gobreaker.Settings }
+
+func (h *holder) configure() {
+	h.st.IsSuccessful = func(err error) bool { return err == nil || errors.Is(err, context.Canceled) }
+}

@@ -111,3 +111,30 @@ type classifier interface{ Success(error) bool }
 func fromInterface(c classifier) *breaker.CircuitBreaker[any] {
 	return breaker.NewCircuitBreaker[any](breaker.Settings{IsSuccessful: c.Success})
 }
+
+// Field assignments: judged when no IsExcluded can be set.
+func assigned() *breaker.CircuitBreaker[any] {
+	var st breaker.Settings
+	st.IsSuccessful = func(err error) bool { return err == nil } // want `IsSuccessful answers false for context.Canceled here, .*or exclude it with IsExcluded$`
+	return breaker.NewCircuitBreaker[any](st)
+}
+
+func assignedWithExcluded() *breaker.CircuitBreaker[any] {
+	var st breaker.Settings
+	st.IsSuccessful = func(err error) bool { return err == nil }
+	st.IsExcluded = isCallerGone
+	return breaker.NewCircuitBreaker[any](st)
+}
+
+func literalExcludes() *breaker.CircuitBreaker[any] {
+	st := breaker.Settings{IsExcluded: isCallerGone}
+	st.IsSuccessful = func(err error) bool { return err == nil }
+	return breaker.NewCircuitBreaker[any](st)
+}
+
+type config struct{ Breaker breaker.Settings }
+
+func inField(c *config) *breaker.CircuitBreaker[any] {
+	c.Breaker.IsSuccessful = func(err error) bool { return err == nil }
+	return breaker.NewCircuitBreaker[any](c.Breaker)
+}
