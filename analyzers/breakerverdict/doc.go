@@ -41,9 +41,23 @@
 //		},
 //	})
 //
+// The Settings literal (or `var st gobreaker.Settings`) is reported when
+// it reaches a constructor that consults IsSuccessful — NewCircuitBreaker
+// in both majors, NewTwoStepCircuitBreaker and NewDistributedCircuitBreaker
+// in v2 — directly, through local variables whose other fields are set on
+// the way, through a helper's parameter or a function's result in this
+// package, or through a function of another package that builds the
+// breaker from its parameter unchanged (a middleware's
+// NewCircuitBreaker(settings gobreaker.Settings); such functions are
+// recorded as facts, shown as settingsSink[i] in tests). It is reported
+// whatever operations the breaker guards: a breaker built today around a
+// call without a context gets a context-aware call tomorrow, and the
+// Settings is where the verdict is written.
+//
 // A Settings whose IsSuccessful answers false for context.Canceled is
-// reported too, at the return that answers it when the predicate is
-// written in place, at the field otherwise:
+// reported too, in the literal or set by `st.IsSuccessful = pred`, at the
+// return that answers it when the predicate is written in place, at the
+// predicate otherwise:
 //
 //	IsSuccessful: func(err error) bool {
 //		var he *HTTPError
@@ -133,6 +147,9 @@
 //     Settings whose IsSuccessful or IsExcluded is assigned after the
 //     literal, whose address is taken, that is reassigned, or that is held
 //     in an exported package variable or a struct field is left alone;
+//   - in v2, `st.IsSuccessful = pred` on a Settings whose IsExcluded may
+//     be set somewhere (a field of a struct, a parameter, a variable whose
+//     IsExcluded is mentioned);
 //   - a Settings given only to v1's NewTwoStepCircuitBreaker, which never
 //     consults IsSuccessful (its done callback takes the verdict);
 //   - a failsafe-go builder that leaves the function or is configured
