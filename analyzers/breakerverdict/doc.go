@@ -122,15 +122,20 @@
 // could be checked.
 //
 // How a predicate is judged. Its body is evaluated path by path for the
-// error context.Canceled (and, when it uses gRPC's status or codes
-// packages, for a gRPC status with code Canceled, which is what a gRPC
-// client returns): errors.Is, ==, switch cases, errors.As and type
+// error context.Canceled: errors.Is, ==, switch cases, errors.As and type
 // switches on the error, net.Error methods, calls of functions of the
 // same package (followed a few levels deep) and values assigned once are
 // understood. A finding needs a path that context.Canceled certainly
 // takes and a return whose value is known. A predicate held in a
 // variable, a function declared elsewhere in the package and a method
-// value (IsSuccessful: b.isSuccess) are followed to their bodies.
+// value (IsSuccessful: b.isSuccess) are followed to their bodies. A
+// predicate that uses gRPC's status or codes packages guards gRPC calls,
+// and a gRPC client reports the caller's cancellation as a status with
+// code Canceled (status.FromError of a bare context.Canceled says "not a
+// status"): such a predicate is judged for that status instead, so
+// `if s, ok := status.FromError(err); ok { switch s.Code() { case
+// codes.OK, codes.Canceled, codes.NotFound: return true } }; return false`
+// passes, and `return status.Code(err) == codes.NotFound` does not.
 //
 // Deliberately not reported (when the rule cannot decide, it is silent):
 //

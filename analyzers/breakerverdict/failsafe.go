@@ -82,7 +82,7 @@ func (r *runner) builder(c inspector.Cursor, root *ast.CallExpr) {
 			if len(bad) == 0 {
 				continue
 			}
-			const tail = " for context.Canceled, so the caller's cancellation counts as a failure of the dependency and a wave of cancelled requests opens the breaker; answer false for errors.Is(err, context.Canceled) first"
+			tail := " for " + p.canceled() + ", so the caller's cancellation counts as a failure of the dependency and a wave of cancelled requests opens the breaker; answer false for " + p.test() + " first"
 			if p.inline() {
 				for _, ret := range bad {
 					r.report(ret.Pos(), "circuit breaker HandleIf predicate answers \"failure\" here"+tail)

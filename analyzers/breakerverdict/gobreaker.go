@@ -126,17 +126,17 @@ func (r *runner) settingsLit(c inspector.Cursor, lit *ast.CompositeLit, v2 bool)
 	if len(bad) == 0 {
 		return
 	}
-	tail := "answer true for errors.Is(err, context.Canceled) first"
+	tail := "answer true for " + p.test() + " first"
 	if v2 && excl == nil {
 		tail += ", or exclude it with IsExcluded"
 	}
 	if p.inline() {
 		for _, ret := range bad {
-			r.report(ret.Pos(), "IsSuccessful answers false for context.Canceled here, so the caller's cancellation counts as a failure of the dependency and a wave of cancelled requests opens the breaker; "+tail)
+			r.report(ret.Pos(), "IsSuccessful answers false for "+p.canceled()+" here, so the caller's cancellation counts as a failure of the dependency and a wave of cancelled requests opens the breaker; "+tail)
 		}
 		return
 	}
-	r.report(succ.Pos(), "IsSuccessful "+p.name()+" answers false for context.Canceled, so the caller's cancellation counts as a failure of the dependency and a wave of cancelled requests opens the breaker; "+tail)
+	r.report(succ.Pos(), "IsSuccessful "+p.name()+" answers false for "+p.canceled()+", so the caller's cancellation counts as a failure of the dependency and a wave of cancelled requests opens the breaker; "+tail)
 }
 
 // fieldAssign judges st.IsSuccessful = pred. In v2 the value's IsExcluded
@@ -164,17 +164,17 @@ func (r *runner) fieldAssign(as *ast.AssignStmt) {
 		if len(bad) == 0 {
 			continue
 		}
-		tail := "answer true for errors.Is(err, context.Canceled) first"
+		tail := "answer true for " + p.test() + " first"
 		if v2 {
 			tail += ", or exclude it with IsExcluded"
 		}
 		if p.inline() {
 			for _, ret := range bad {
-				r.report(ret.Pos(), "IsSuccessful answers false for context.Canceled here, so the caller's cancellation counts as a failure of the dependency and a wave of cancelled requests opens the breaker; "+tail)
+				r.report(ret.Pos(), "IsSuccessful answers false for "+p.canceled()+" here, so the caller's cancellation counts as a failure of the dependency and a wave of cancelled requests opens the breaker; "+tail)
 			}
 			continue
 		}
-		r.report(as.Rhs[i].Pos(), "IsSuccessful "+p.name()+" answers false for context.Canceled, so the caller's cancellation counts as a failure of the dependency and a wave of cancelled requests opens the breaker; "+tail)
+		r.report(as.Rhs[i].Pos(), "IsSuccessful "+p.name()+" answers false for "+p.canceled()+", so the caller's cancellation counts as a failure of the dependency and a wave of cancelled requests opens the breaker; "+tail)
 	}
 }
 

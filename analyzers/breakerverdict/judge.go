@@ -25,6 +25,25 @@ type predicate struct {
 	obj  types.Object // the function, or the variable holding the literal
 	errp *types.Var   // the error parameter
 	sig  *types.Signature
+	// grpc: the predicate was judged for a gRPC status with code Canceled
+	// (set by answers).
+	grpc bool
+}
+
+// canceled names the error the predicate was judged for, in messages.
+func (p *predicate) canceled() string {
+	if p.grpc {
+		return "a gRPC status with code Canceled (the caller's cancellation)"
+	}
+	return "context.Canceled"
+}
+
+// test is the check a fixed predicate makes first, in messages.
+func (p *predicate) test() string {
+	if p.grpc {
+		return "status code codes.Canceled"
+	}
+	return "errors.Is(err, context.Canceled)"
 }
 
 // inline reports whether the predicate is a literal written at the site.
@@ -143,8 +162,20 @@ func (r *runner) answers(p *predicate, want classify.Tri) []*ast.ReturnStmt {
 		return nil
 	}
 	as, _ := classify.Eval(r.info, p.fn, p.errp, nil, classify.Canceled, r.options())
+	// A predicate written against gRPC's status codes guards gRPC calls,
+	// and a gRPC client reports the caller's cancellation as a status
+	// with code Canceled, not as context.Canceled itself: such a
+	// predicate is judged by what it answers for that status.
+	grpc := false
+	for _, a := range as {
+		grpc = grpc || a.GRPC
+	}
+	p.grpc = grpc
 	var out []*ast.ReturnStmt
 	for _, a := range as {
+		if a.GRPC != grpc {
+			continue
+		}
 		if a.Certain && a.Value == want && a.Return != nil && !containsRet(out, a.Return) {
 			out = append(out, a.Return)
 		}

@@ -27,7 +27,7 @@ func (r *runner) marked() {
 			continue
 		}
 		for _, ret := range r.answers(p, classify.False) {
-			r.report(ret.Pos(), "breaker success predicate "+d.Name.Name+" answers false for context.Canceled here, so the caller's cancellation counts as a failure of the dependency and a wave of cancelled requests opens the breaker; answer true for errors.Is(err, context.Canceled) first")
+			r.report(ret.Pos(), "breaker success predicate "+d.Name.Name+" answers false for "+p.canceled()+" here, so the caller's cancellation counts as a failure of the dependency and a wave of cancelled requests opens the breaker; answer true for "+p.test()+" first")
 		}
 	}
 }

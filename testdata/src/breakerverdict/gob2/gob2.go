@@ -45,7 +45,7 @@ var grpcCodes = breaker.NewCircuitBreaker[any](breaker.Settings{
 		case codes.OK, codes.InvalidArgument, codes.NotFound:
 			return true
 		}
-		return false // want `IsSuccessful answers false for context.Canceled here, .*; answer true for errors.Is\(err, context.Canceled\) first, or exclude it with IsExcluded$`
+		return false // want `IsSuccessful answers false for a gRPC status with code Canceled \(the caller's cancellation\) here, .*; answer true for status code codes.Canceled first, or exclude it with IsExcluded$`
 	},
 })
 
@@ -138,3 +138,33 @@ func inField(c *config) *breaker.CircuitBreaker[any] {
 	c.Breaker.IsSuccessful = func(err error) bool { return err == nil }
 	return breaker.NewCircuitBreaker[any](c.Breaker)
 }
+
+// A gRPC client interceptor's breaker: the caller's cancellation arrives
+// as a status with code Canceled, which the predicate forgives.
+var interceptor = breaker.NewCircuitBreaker[any](breaker.Settings{
+	IsSuccessful: func(err error) bool {
+		if se, ok := status.FromError(err); ok {
+			if se == nil {
+				return true
+			}
+			switch se.Code() {
+			case codes.OK, codes.Canceled, codes.InvalidArgument, codes.NotFound:
+				return true
+			default:
+				return false
+			}
+		}
+		return false
+	},
+})
+
+// Forgives the plain context error only: a gRPC Canceled status still
+// counts as a failure.
+var plainOnly = breaker.NewCircuitBreaker[any](breaker.Settings{
+	IsSuccessful: func(err error) bool {
+		if err == nil || errors.Is(err, context.Canceled) {
+			return true
+		}
+		return status.Code(err) == codes.NotFound // want `IsSuccessful answers false for a gRPC status with code Canceled`
+	},
+})
