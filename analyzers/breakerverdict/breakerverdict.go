@@ -55,6 +55,7 @@ type runner struct {
 	calls map[*types.Func][]inspector.Cursor
 
 	reported map[token.Pos]bool
+	forgive  *bool // opsForgiveCancel, once computed
 }
 
 func run(pass *analysis.Pass) (any, error) {

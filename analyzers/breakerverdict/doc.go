@@ -152,6 +152,12 @@
 //     Settings whose IsSuccessful or IsExcluded is assigned after the
 //     literal, whose address is taken, that is reassigned, or that is held
 //     in an exported package variable or a struct field is left alone;
+//   - the Settings of a package that settles the verdict where the breaker
+//     runs the operation: an operation handed to a gobreaker Execute that
+//     returns a nil error in a branch whose condition names
+//     context.Canceled (`if errors.Is(err, context.Canceled) { return v,
+//     nil }`). Which breaker runs which operation is not followed, so one
+//     such operation clears the package;
 //   - in v2, `st.IsSuccessful = pred` on a Settings whose IsExcluded may
 //     be set somewhere (a field of a struct, a parameter, a variable whose
 //     IsExcluded is mentioned);

@@ -223,3 +223,19 @@ type holder struct{ st gobreaker.Settings }
 func (h *holder) configure() {
 	h.st.IsSuccessful = func(err error) bool { return err == nil || errors.Is(err, context.Canceled) }
 }
+
+// An operation that names the cancellation but still hands it to the
+// breaker as an error settles nothing.
+func run(ctx context.Context, cb *gobreaker.CircuitBreaker, op func(context.Context) error) error {
+	_, err := cb.Execute(func() (interface{}, error) {
+		err := op(ctx)
+		if errors.Is(err, context.Canceled) {
+			return nil, errors.Join(err, ErrNotFound)
+		}
+		return nil, err
+	})
+	return err
+}
+
+//reslint:ignore breakerverdict the dependency is in-process and nothing cancels it
+var ignored = gobreaker.NewCircuitBreaker(gobreaker.Settings{Name: "ignored"})
