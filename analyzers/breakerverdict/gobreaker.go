@@ -48,7 +48,7 @@ func constructorArg(fn *types.Func, i int) (isSettings, usesVerdict bool) {
 		return false, false
 	}
 	sig := fn.Type().(*types.Signature)
-	if sig.Recv() != nil || i >= sig.Params().Len() {
+	if sig.Recv() != nil || i < 0 || i >= sig.Params().Len() {
 		return false, false
 	}
 	if ok, _ := settingsType(sig.Params().At(i).Type()); !ok {
@@ -122,6 +122,9 @@ func (r *runner) settingsLit(c inspector.Cursor, lit *ast.CompositeLit, v2 bool)
 			fixes = r.addIsSuccessful(lit)
 		}
 		r.report(lit.Pos(), msg, fixes...)
+		return
+	}
+	if r.toVerdictFreeBreaker(c) {
 		return
 	}
 	p := r.resolve(succ)
@@ -244,6 +247,23 @@ func missingMessage(v2 bool) string {
 		msg += ", or IsExcluded to leave it out"
 	}
 	return msg
+}
+
+// toVerdictFreeBreaker reports whether the literal at c is handed
+// straight to a constructor whose breaker never consults IsSuccessful
+// (v1's NewTwoStepCircuitBreaker).
+func (r *runner) toVerdictFreeBreaker(c inspector.Cursor) bool {
+	p, child := valueParent(c)
+	call, ok := p.Node().(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := calleeFunc(r.info, call)
+	if fn == nil {
+		return false
+	}
+	isSettings, uses := constructorArg(fn, argIndex(call, child))
+	return isSettings && !uses
 }
 
 // fields returns the IsSuccessful and IsExcluded values of a Settings

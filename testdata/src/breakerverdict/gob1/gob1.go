@@ -239,3 +239,9 @@ func run(ctx context.Context, cb *gobreaker.CircuitBreaker, op func(context.Cont
 
 //reslint:ignore breakerverdict the dependency is in-process and nothing cancels it
 var ignored = gobreaker.NewCircuitBreaker(gobreaker.Settings{Name: "ignored"})
+
+// v1's two-step breaker takes the verdict from its done callback: the
+// IsSuccessful it is given is never called.
+var twoStepIgnored = gobreaker.NewTwoStepCircuitBreaker(gobreaker.Settings{
+	IsSuccessful: func(err error) bool { return err == nil },
+})
