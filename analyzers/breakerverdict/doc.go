@@ -126,7 +126,11 @@
 // switches on the error, net.Error methods, calls of functions of the
 // same package (followed a few levels deep) and values assigned once are
 // understood. A finding needs a path that context.Canceled certainly
-// takes and a return whose value is known. A predicate held in a
+// takes and a return whose value is known. A condition that does not
+// depend on the error (a configuration flag, a field of the receiver) may
+// go either way, so both of its branches are paths the error takes: a
+// predicate that counts the cancellation as a failure in its "strict"
+// mode is reported. A predicate held in a
 // variable, a function declared elsewhere in the package and a method
 // value (IsSuccessful: b.isSuccess) are followed to their bodies. A
 // predicate that uses gRPC's status or codes packages guards gRPC calls,
