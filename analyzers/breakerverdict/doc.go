@@ -50,9 +50,11 @@
 // breaker from its parameter unchanged (a middleware's
 // NewCircuitBreaker(settings gobreaker.Settings); such functions are
 // recorded as facts, shown as settingsSink[i] in tests). It is reported
-// whatever operations the breaker guards: a breaker built today around a
-// call without a context gets a context-aware call tomorrow, and the
-// Settings is where the verdict is written.
+// whether or not the operations the breaker guards take a context today:
+// a breaker built around a call without a context gets a context-aware
+// call tomorrow, and the Settings is where the verdict is written (an
+// operation that itself turns the cancellation into a nil error is
+// another matter: see below).
 //
 // A Settings whose IsSuccessful answers false for context.Canceled is
 // reported too, in the literal or set by `st.IsSuccessful = pred`, at the
