@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reslint/reslint/analyzers/backoffjitter"
+	"github.com/reslint/reslint/analyzers/breakerverdict"
 	"github.com/reslint/reslint/analyzers/childbudget"
 	"github.com/reslint/reslint/analyzers/idemkeyperseries"
 	"github.com/reslint/reslint/analyzers/noretrycanceled"
@@ -29,5 +30,6 @@ func Analyzers() []*analysis.Analyzer {
 		timerstop.Analyzer,
 		childbudget.Analyzer,
 		backoffjitter.Analyzer,
+		breakerverdict.Analyzer,
 	}
 }

@@ -12,9 +12,9 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reslint/reslint/internal/analysisdoc"
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/directive"
-	"github.com/reslint/reslint/internal/retryscope"
 )
 
 //go:embed doc.go
@@ -71,7 +71,7 @@ func run(pass *analysis.Pass) (any, error) {
 	gob, failsafe := false, false
 	for _, p := range pass.Pkg.Imports() {
 		switch {
-		case retryscope.StripMajor(p.Path()) == gobreakerPath:
+		case analysisutil.StripMajor(p.Path()) == gobreakerPath:
 			gob = true
 		case p.Path() == circuitbreakerPath:
 			failsafe = true
@@ -110,8 +110,8 @@ func hasMark(files []*ast.File) bool {
 func (r *runner) options() *classify.Options {
 	if r.opt == nil {
 		r.opt = &classify.Options{
-			Decls: retryscope.FuncDecls(r.info, r.in),
-			Defs:  retryscope.SingleDefs(r.info, r.in),
+			Decls: analysisutil.FuncDecls(r.info, r.in),
+			Defs:  analysisutil.SingleDefs(r.info, r.in),
 		}
 	}
 	return r.opt

@@ -12,8 +12,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
-	"github.com/reslint/reslint/internal/retryscope"
 )
 
 // settingsType reports whether t is gobreaker's Settings (any major
@@ -24,7 +24,7 @@ func settingsType(t types.Type) (ok, hasExcluded bool) {
 	}
 	n, isNamed := types.Unalias(t).(*types.Named)
 	if !isNamed || n.Obj().Name() != "Settings" || n.Obj().Pkg() == nil ||
-		retryscope.StripMajor(n.Obj().Pkg().Path()) != gobreakerPath {
+		analysisutil.StripMajor(n.Obj().Pkg().Path()) != gobreakerPath {
 		return false, false
 	}
 	st, isStruct := n.Underlying().(*types.Struct)
@@ -44,7 +44,7 @@ func settingsType(t types.Type) (ok, hasExcluded bool) {
 // IsSuccessful: v1's TwoStepCircuitBreaker does not (its done callback
 // takes the verdict, done(success bool)).
 func constructorArg(fn *types.Func, i int) (isSettings, usesVerdict bool) {
-	if fn.Pkg() == nil || retryscope.StripMajor(fn.Pkg().Path()) != gobreakerPath {
+	if fn.Pkg() == nil || analysisutil.StripMajor(fn.Pkg().Path()) != gobreakerPath {
 		return false, false
 	}
 	sig := fn.Type().(*types.Signature)

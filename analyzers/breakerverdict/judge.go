@@ -13,8 +13,8 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
-	"github.com/reslint/reslint/internal/retryscope"
 )
 
 // A predicate is a func-typed expression resolved to a body of this
@@ -55,7 +55,7 @@ func (p *predicate) inline() bool {
 // name is how messages refer to a predicate that is not inline.
 func (p *predicate) name() string {
 	if fn, ok := p.obj.(*types.Func); ok {
-		return retryscope.DisplayName(fn)
+		return analysisutil.DisplayName(fn)
 	}
 	if p.obj != nil {
 		return p.obj.Name()
@@ -134,7 +134,7 @@ func (p *predicate) params() *predicate {
 	}
 	ps := p.sig.Params()
 	for i := ps.Len() - 1; i >= 0; i-- {
-		if retryscope.IsError(ps.At(i).Type()) {
+		if analysisutil.IsError(ps.At(i).Type()) {
 			p.errp = ps.At(i)
 			break
 		}

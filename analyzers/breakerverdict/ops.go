@@ -17,8 +17,8 @@ package breakerverdict
 import (
 	"go/ast"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
-	"github.com/reslint/reslint/internal/retryscope"
 )
 
 // opsForgiveCancel reports whether some operation handed to a gobreaker
@@ -33,7 +33,7 @@ func (r *runner) opsForgiveCancel() bool {
 		call := c.Node().(*ast.CallExpr)
 		fn := calleeFunc(r.info, call)
 		if fn == nil || fn.Name() != "Execute" || len(call.Args) != 1 || fn.Pkg() == nil ||
-			retryscope.StripMajor(fn.Pkg().Path()) != gobreakerPath {
+			analysisutil.StripMajor(fn.Pkg().Path()) != gobreakerPath {
 			continue
 		}
 		var body *ast.BlockStmt

@@ -28,6 +28,7 @@ var Rules = []Rule{
 	{"B3", "childbudget", "retry attempts (and backoff) do not fit the budget"},
 	{"B4", "childbudget", "context.Background() or TODO() handed to a call in a function that has a request context"},
 	{"backoffjitter", "backoffjitter", "a wait between retry attempts with no random part (every client retries in lock step)"},
+	{"breakerverdict", "breakerverdict", "a circuit breaker counts the caller's cancellation as the dependency's failure"},
 	{"directive", "reslint", "a //reslint: directive that is malformed or silences nothing"},
 	{"scope", "reslint", "a retry scope, listed with -retryscope.show"},
 }
