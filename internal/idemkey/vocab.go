@@ -1,4 +1,4 @@
-// Package idemkey recognises idempotency keys for reslint (SPEC §3): the
+// Package idemkey recognises idempotency keys for reslint: the
 // calls that generate a fresh value on every call (uuid, ulid, xid, ksuid,
 // crypto/rand, time.Now), the places a key is handed to a server (headers,
 // fields, methods and parameters named after idempotency keys), and the
