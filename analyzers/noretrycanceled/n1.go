@@ -13,6 +13,7 @@ import (
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/ctxaware"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // finding is one return statement that answers "retry" for context errors.
@@ -67,7 +68,7 @@ func (r *runner) errorList(c *classify.Classifier) {
 // classifier evaluates one classifier and reports its returns that answer
 // "retry" for a context error.
 func (r *runner) classifier(c *classify.Classifier, opt *classify.Options, isCls map[types.Object]bool, uses map[types.Object][]use) {
-	if !decidesRetry(c, uses) {
+	if !decidesRetry(c, uses) || allScreened(c, uses) {
 		return
 	}
 	consults := c.ConsultsContext(r.info)
@@ -153,9 +154,10 @@ func n1Message(c *classify.Classifier, f *finding, consults bool) string {
 
 // use is one use of a classifier in the package.
 type use struct {
-	checked bool // the caller's context is checked around it, or none is in scope
-	unknown bool // used as a value we cannot follow
-	retry   bool // in a retry scope or loop (or unknown): it decides a retry
+	checked  bool // the caller's context is checked around it, or none is in scope
+	screened bool // a test before it leaves when the error is context.Canceled
+	unknown  bool // used as a value we cannot follow
+	retry    bool // in a retry scope or loop (or unknown): it decides a retry
 }
 
 // classifierUses finds the uses of the declared classifiers: direct calls,
@@ -178,6 +180,11 @@ func (r *runner) classifierUses(cls []*classify.Classifier) map[types.Object][]u
 		obj := r.info.Uses[id]
 		if fn, ok := obj.(*types.Func); ok {
 			obj = fn.Origin()
+			if m := implementer(fn, want); m != nil {
+				// p.policy.Decide(err) through an interface the
+				// classifier's type implements.
+				obj = m
+			}
 		}
 		c := want[obj]
 		if c == nil || c.Func.Pos() <= id.Pos() && id.End() <= c.Func.End() {
@@ -210,7 +217,8 @@ func (r *runner) classifierUses(cls []*classify.Classifier) map[types.Object][]u
 				passesContext(r.info, call) ||
 				len(r.contexts(call.Pos())) == 0
 			retry := len(r.res.In(call.Pos())) > 0 || analysisutil.EnclosingLoop(cc) != nil
-			out[obj] = append(out[obj], use{checked: checked, retry: retry})
+			screened := errVar != nil && screensCanceled(r.info, cc, errVar)
+			out[obj] = append(out[obj], use{checked: checked, screened: screened, retry: retry})
 			continue
 		}
 		// A value use: a known registration is a site of the classifier;
@@ -241,11 +249,136 @@ func decidesRetry(c *classify.Classifier, uses map[types.Object][]use) bool {
 	}
 	us := uses[c.Obj]
 	if len(us) == 0 {
-		return true
+		// Judged alone only when its name says so to every caller: an
+		// exported classifier is the package's answer for its importers.
+		return c.Obj == nil || c.Obj.Exported()
 	}
 	for _, u := range us {
 		if u.retry {
 			return true
+		}
+	}
+	return false
+}
+
+// allScreened reports whether c is known only by its name and shape, and
+// every visible use of it sits behind a test that leaves when the error is
+// context.Canceled: the classifier never sees the caller's cancellation.
+func allScreened(c *classify.Classifier, uses map[types.Object][]use) bool {
+	for _, s := range c.Sites {
+		if s.Source != classify.Named {
+			return false
+		}
+	}
+	us := uses[c.Obj]
+	for _, u := range us {
+		if !u.screened || u.unknown {
+			return false
+		}
+	}
+	return len(us) > 0
+}
+
+// implementer returns the classifier method that a call of the interface
+// method fn reaches: a classifier of want with fn's name whose receiver
+// type implements fn's interface. It returns nil when fn is not an
+// interface method, or when no classifier (or more than one) matches.
+func implementer(fn *types.Func, want map[types.Object]*classify.Classifier) types.Object {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return nil
+	}
+	iface, ok := sig.Recv().Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var found types.Object
+	for obj := range want {
+		m, ok := obj.(*types.Func)
+		if !ok || m.Name() != fn.Name() {
+			continue
+		}
+		recv := m.Type().(*types.Signature).Recv()
+		if recv == nil || types.IsInterface(recv.Type()) {
+			continue
+		}
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if types.Implements(t, iface) || types.Implements(types.NewPointer(t), iface) {
+			if found != nil {
+				return nil
+			}
+			found = obj
+		}
+	}
+	return found
+}
+
+// screensCanceled reports whether, on the way to the node at cur within
+// its function, a statement before it leaves when errVar is
+// context.Canceled: if errors.Is(err, context.Canceled) { return },
+// if err == context.Canceled || ... { return }, or a switch with a case
+// naming context.Canceled whose body leaves. A negated test does not
+// count.
+func screensCanceled(info *types.Info, cur inspector.Cursor, errVar *types.Var) bool {
+	const leave = analysisutil.ByReturn | analysisutil.ByBreak | analysisutil.ByContinue |
+		analysisutil.ByGoto | analysisutil.ByNoReturn | analysisutil.ByIfElse | analysisutil.ByBlock
+	namesCanceled := func(e ast.Node) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if v, ok := info.Uses[sel.Sel].(*types.Var); ok && v.Pkg() != nil && v.Pkg().Path() == "context" && v.Name() == "Canceled" {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	screens := func(s ast.Stmt) bool {
+		switch s := s.(type) {
+		case *ast.IfStmt:
+			if u, ok := ast.Unparen(s.Cond).(*ast.UnaryExpr); ok && u.Op == token.NOT {
+				return false
+			}
+			return analysisutil.Mentions(info, s.Cond, errVar) && namesCanceled(s.Cond) && analysisutil.EndsBy(s.Body.List, leave)
+		case *ast.SwitchStmt:
+			tagErr := s.Tag != nil && analysisutil.Mentions(info, s.Tag, errVar)
+			for _, cl := range s.Body.List {
+				cc, ok := cl.(*ast.CaseClause)
+				if !ok {
+					continue
+				}
+				for _, e := range cc.List {
+					if namesCanceled(e) && (tagErr || s.Tag == nil && analysisutil.Mentions(info, e, errVar)) && analysisutil.EndsBy(cc.Body, leave) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	for c := cur; c.Node() != nil; c = c.Parent() {
+		var list []ast.Stmt
+		switch p := c.Parent().Node().(type) {
+		case *ast.BlockStmt:
+			list = p.List
+		case *ast.CaseClause:
+			list = p.Body
+		case *ast.CommClause:
+			list = p.Body
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		}
+		for _, s := range list {
+			if s == c.Node() {
+				break
+			}
+			if screens(s) {
+				return true
+			}
 		}
 	}
 	return false

@@ -51,3 +51,26 @@ func isRetryableWrite(err error) bool {
 	}
 	return false
 }
+
+// Download fetches with up to three tries, asking isRetryable after each
+// failure (no wait: the fetch is a local cache fill).
+func Download(fetch func() error) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = fetch(); err == nil || !isRetryable(err) {
+			return err
+		}
+	}
+	return err
+}
+
+// Upload puts with up to three tries, asking isTransient after each failure.
+func Upload(ctx context.Context, put func(context.Context) error) error {
+	var err error
+	for i := 0; i < 3 && ctx.Err() == nil; i++ {
+		if err = put(ctx); err == nil || !isTransient(err) {
+			return err
+		}
+	}
+	return err
+}

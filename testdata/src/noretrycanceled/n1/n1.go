@@ -334,3 +334,112 @@ func invoke(ctx context.Context, call func(context.Context) error) error { // wa
 		}
 	}
 }
+
+// The classifiers above are used: some are picked per endpoint at run time
+// (a value we cannot follow), the others decide retries in loops that never
+// check the caller's context, so a DeadlineExceeded they see may be the
+// caller's. A classifier of this package with no use at all is dead code
+// and is not judged (see noRetryUse).
+var policies = map[string]any{
+	"retriable": retriable, "isRetryableMsg": isRetryableMsg, "isRetryableErr": isRetryableErr,
+	"retryDecision": retryDecision, "fn": retryableFn, "pool": (*Pool[int]).isRetryable,
+}
+
+func attempts(ctx context.Context, c *Client, op func(context.Context) error) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = op(ctx); err == nil {
+			return nil
+		}
+		if ok, _ := retryOnTimeout(err); !ok {
+			return err
+		}
+		if !isRetryable(err) || !shouldRetry(err) || !isTransient(err) || classifyErr(err) == Fatal || !c.retryable(err) {
+			return err
+		}
+	}
+	return err
+}
+
+// Negative: unexported, answers "retry" for everything, and never used.
+func noRetryUse(err error) bool {
+	return true
+}
+
+// Retry policies behind an interface, screened by their only caller.
+type Policy interface{ Decide(err error) bool }
+
+type alwaysRetry struct{}
+
+// Negative: answers "retry" for every error, but the only caller returns
+// on context errors before it asks the policy through the interface.
+func (alwaysRetry) Decide(err error) bool { return true }
+
+type Runner struct{ policy Policy }
+
+func (r *Runner) Run(op func() error) error {
+	for i := 0; i < 3; i++ {
+		err := op()
+		if err == nil {
+			return nil
+		}
+		switch err {
+		case context.Canceled, context.DeadlineExceeded:
+			return err
+		}
+		if !r.policy.Decide(err) {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return nil
+}
+
+type retryEverything struct{}
+
+// Positive: the same policy, called through the interface by a loop that
+// does not screen context errors first.
+func (retryEverything) ShouldRetry(err error) bool {
+	return true // want `retryEverything.ShouldRetry answers "retry" for every error`
+}
+
+type Retrier interface{ ShouldRetry(err error) bool }
+
+type Loop struct{ r Retrier }
+
+func (l *Loop) Run(op func() error) error {
+	for i := 0; i < 3; i++ {
+		err := op()
+		if err == nil || !l.r.ShouldRetry(err) {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return nil
+}
+
+type retryScreened struct{}
+
+// Negative: its caller tests errors.Is(err, context.Canceled) first.
+func (retryScreened) IsRetryable(err error) bool {
+	return true
+}
+
+type Checker interface{ IsRetryable(err error) bool }
+
+func retryWith(c Checker, op func() error) error {
+	for i := 0; i < 3; i++ {
+		err := op()
+		if err == nil {
+			return nil
+		}
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			return err
+		}
+		if !c.IsRetryable(err) {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return nil
+}

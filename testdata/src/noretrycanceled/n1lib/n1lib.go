@@ -272,3 +272,6 @@ func isRetryableRPCOK(err error) bool {
 	}
 	return false
 }
+
+// The gRPC classifiers above are used (in a table we cannot follow).
+var rpcPolicies = []any{isRetryableRPC, retryableRPC}

@@ -78,3 +78,6 @@ func isRetryableStatus(err error) bool {
 	}
 	return false
 }
+
+// The classifiers above are used (in a table we cannot follow).
+var grpcPolicies = []any{retryableCodes, isRetryableStatus}

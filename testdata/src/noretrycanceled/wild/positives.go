@@ -61,3 +61,6 @@ func (w *Worker) run(ctx context.Context, op func(context.Context) error) error 
 	}
 	return err
 }
+
+// The classifiers above are used (in a table we cannot follow).
+var positivePolicies = []any{retryableAliased, (*Worker).shouldRetry}

@@ -45,3 +45,15 @@ func retryNetErrors(err error) bool {
 	}
 	return false
 }
+
+// The classifier above decides retries in a loop that never checks the
+// caller's context.
+func redial(ctx context.Context, dial func(context.Context) error) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = dial(ctx); err == nil || !retryNetErrors(err) {
+			return err
+		}
+	}
+	return err
+}
