@@ -131,15 +131,32 @@
 //	}
 //	if retryable(err) { ... }
 //
+// Contexts in scope are context parameters and locals, the Context() of
+// an *http.Request in scope (messages name it r.Context()), and
+// context-typed fields of the receiver or of values in scope, one struct
+// level deep (s.ctx, c.pool.ctx): a retry loop of a worker that sleeps
+// blindly while its struct's context is done keeps sleeping after
+// shutdown (N2).
+//
 // Deliberately not reported:
 //
-//   - anything in _test.go files: tests poll with short sleeps, drive
-//     retry mechanics with stand-in predicates and build bad
-//     configurations on purpose, and no caller of theirs goes away;
+//   - anything in _test.go files (the suite's test-file policy; the
+//     -reslint.tests setting turns them on): tests poll with short sleeps,
+//     drive retry mechanics with stand-in predicates, and no caller of
+//     theirs goes away;
+//   - a classifier found only by its name and shape whose every use in
+//     the package sits behind a test that leaves on context.Canceled
+//     (switch err { case context.Canceled, ...: return }, errors.Is, a
+//     ctx.Err() check); calls through an interface method the
+//     classifier's type implements count as uses. An unexported one with
+//     no use at all is dead code and is not judged; an exported one with
+//     no use in its package is judged alone, as its importers' answer;
 //   - loops that wait in a select with ctx.Done() (directly or through
 //     done := ctx.Done()); a select with a default case, which polls and
 //     does not wait; a select that waits on another channel besides the
-//     timer (it may be the cancellation); a blind sleep beside a select on
+//     timer (it may be the cancellation) — except a bare receive from a
+//     chan struct{} field such as s.quit, which is the owner's shutdown
+//     signal, not the caller's cancellation (reported under N2); a blind sleep beside a select on
 //     ctx.Done(), the fallback for a context that cannot be cancelled;
 //   - loops that call a local closure whose body consults the context
 //     (sleep := func(d time.Duration) bool { select { case <-ctx.Done():
