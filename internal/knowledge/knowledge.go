@@ -81,6 +81,10 @@ var (
 	// NextBackOff computes the next wait of a BackOff; loops sleep for it
 	// right after.
 	NextBackOff = "nextbackoff"
+	// AttemptWords: a loop counter or bound whose name holds one of these
+	// as a word (attempt, maxAttempts, numRetries, MaxTries; not
+	// numEntries) counts attempts: a retry loop even without a wait.
+	AttemptWords = []string{"attempt", "retry", "retries", "tries"}
 	// NotWaitPackages hold functions named wait/sleep-like that are not
 	// waits between attempts.
 	NotWaitPackages = []string{"sync", "os", "os/exec", "golang.org/x/sync/errgroup", Time, Context}

@@ -151,16 +151,21 @@ func nestedBreakable(root ast.Node, br *ast.BranchStmt) bool {
 
 // retryLike reports whether a loop whose attempt (call) leaves its error in
 // errVar leaves when the error is nil and can go round again when it is
-// not. The first nil test of errVar after the call (with no other
+// not. The first decisive test of errVar after the call (with no other
 // assignment to errVar in between) decides; recognised shapes:
 //
 //	if err == nil { return/break }               (leave on success)
 //	if err != nil { ...; continue }; return nil   (go again on failure)
 //	for err != nil { ... }                        (loop condition)
+//	if !retryable(err) { return err }             (a verdict with no nil test:
+//	                                               nil is "do not retry" too)
+//	again = isTemporary(err) ...; if !again { break }   (a verdict flag)
 //
-// Looking only at the test that follows the call keeps a second call that
-// shares the variable (err = sleep(ctx, d); if err != nil { return err })
-// from being taken for the attempt.
+// A nil test whose body does not leave (if err == nil { log(...) }) is not
+// decisive: the search goes on to the next test. Looking only at the tests
+// that follow the call keeps a second call that shares the variable
+// (err = sleep(ctx, d); if err != nil { return err }) from being taken for
+// the attempt.
 func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *types.Var) bool {
 	var body *ast.BlockStmt
 	switch l := loop.(type) {
@@ -172,7 +177,9 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 	case *ast.RangeStmt:
 		body = l.Body
 	}
+	flags := map[*types.Var]bool{} // bools assigned a verdict on errVar
 	var test *ast.IfStmt
+	verdict := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if test != nil || n == nil {
 			return false
@@ -182,16 +189,30 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 			return false
 		case *ast.AssignStmt:
 			if n.Pos() > call.End() {
-				for _, l := range n.Lhs {
+				for i, l := range n.Lhs {
 					if isVar(info, l, errVar) && !(n.Pos() <= call.Pos() && call.End() <= n.End()) {
 						body = nil // reassigned before any test: not this call's error
 						return false
 					}
+					if v := analysisutil.IdentVar(info, l); v != nil && isBool(v.Type()) && len(n.Rhs) == len(n.Lhs) &&
+						analysisutil.Mentions(info, n.Rhs[i], errVar) && !isNilComparison(info, n.Rhs[i], errVar) {
+						flags[v] = true
+					}
 				}
 			}
 		case *ast.IfStmt:
-			if n.Cond.Pos() > call.End() && (nilTest(info, n.Cond, errVar, token.EQL) || nilTest(info, n.Cond, errVar, token.NEQ)) {
+			if n.Cond.Pos() <= call.End() {
+				break
+			}
+			if nilTest(info, n.Cond, errVar, token.EQL) && !leaves(n.Body.List) && n.Else == nil {
+				break // if err == nil { log(...) }: not the exit, look further
+			}
+			if nilTest(info, n.Cond, errVar, token.EQL) || nilTest(info, n.Cond, errVar, token.NEQ) {
 				test = n
+				return false
+			}
+			if negatedVerdict(info, n.Cond, errVar, flags) && leaves(n.Body.List) {
+				test, verdict = n, true
 				return false
 			}
 		}
@@ -199,6 +220,9 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 	})
 	if test == nil || body == nil {
 		return false
+	}
+	if verdict {
+		return true
 	}
 	if nilTest(info, test.Cond, errVar, token.EQL) {
 		return leaves(test.Body.List)
@@ -215,6 +239,107 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 		if s.Pos() <= test.Pos() && test.End() <= s.End() {
 			return leavesAtTop(body.List[i+1:])
 		}
+	}
+	return false
+}
+
+// negatedVerdict reports whether cond is "do not retry" for errVar: the
+// negation of a bool call that is handed errVar (!shouldRetry(err),
+// !p.Retryable(ctx, err)), or of a bool flag assigned such a verdict
+// (!again), possibly or-ed with other conditions. Called on nil it
+// answers "do not retry" too (a classifier says no for no error), so the
+// branch is also the success exit.
+func negatedVerdict(info *types.Info, cond ast.Expr, errVar *types.Var, flags map[*types.Var]bool) bool {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		if e.Op == token.LOR {
+			return negatedVerdict(info, e.X, errVar, flags) || negatedVerdict(info, e.Y, errVar, flags)
+		}
+	case *ast.UnaryExpr:
+		if e.Op != token.NOT {
+			return false
+		}
+		switch x := ast.Unparen(e.X).(type) {
+		case *ast.Ident:
+			v, _ := info.ObjectOf(x).(*types.Var)
+			return v != nil && flags[v]
+		case *ast.CallExpr:
+			if !isBool(info.TypeOf(x)) {
+				return false
+			}
+			for _, a := range x.Args {
+				if isVar(info, a, errVar) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isNilComparison reports whether e is exactly err == nil or err != nil:
+// a flag that records only whether the attempt failed is no verdict.
+func isNilComparison(info *types.Info, e ast.Expr, v *types.Var) bool {
+	be, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	return ok && (be.Op == token.EQL || be.Op == token.NEQ) &&
+		(isVar(info, be.X, v) && isNil(info, be.Y) || isVar(info, be.Y, v) && isNil(info, be.X))
+}
+
+func isBool(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	if !ok && t != nil {
+		b, ok = t.Underlying().(*types.Basic)
+	}
+	return ok && b.Kind() == types.Bool
+}
+
+// attemptBounded reports whether loop counts attempts: a for statement
+// whose condition compares a counter with a bound (i < n, i <= n) where the
+// counter or the bound is named for attempts or retries (attempt,
+// maxRetries, p.MaxTries, tries). Such a loop is a retry loop even with no
+// wait between attempts (an immediate retry); a counter over a collection
+// (i < len(items)) is not.
+func attemptBounded(loop ast.Node) bool {
+	f, ok := loop.(*ast.ForStmt)
+	if !ok || f.Cond == nil {
+		return false
+	}
+	be, ok := ast.Unparen(f.Cond).(*ast.BinaryExpr)
+	if !ok || (be.Op != token.LSS && be.Op != token.LEQ && be.Op != token.GTR && be.Op != token.GEQ) {
+		return false
+	}
+	for _, e := range []ast.Expr{be.X, be.Y} {
+		var name string
+		switch e := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			name = e.Name
+		case *ast.SelectorExpr:
+			name = e.Sel.Name
+		case *ast.CallExpr:
+			return false // len(items), a computed bound
+		}
+		if slices.ContainsFunc(knowledge.AttemptWords, func(w string) bool { return hasWord(name, w) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasWord reports whether the identifier name holds the lowercase word w
+// as one of its camelCase or snake_case words, or as a prefix of one
+// (maxRetries holds "retries"; numEntries does not hold "tries").
+func hasWord(name, w string) bool {
+	lower := strings.ToLower(name)
+	for i := strings.Index(lower, w); i >= 0; {
+		start := i == 0 || name[i-1] == '_' || name[i] >= 'A' && name[i] <= 'Z'
+		if start {
+			return true
+		}
+		j := strings.Index(lower[i+1:], w)
+		if j < 0 {
+			break
+		}
+		i += 1 + j
 	}
 	return false
 }
@@ -308,20 +433,28 @@ func IsBlindSleep(fn *types.Func) bool {
 }
 
 // IsWaitCall reports whether call waits: time.Sleep, NextBackOff, or a
-// function whose name says sleep/backoff/pause, or says wait and takes a
+// function, method (interface methods included) or func-typed field or
+// variable whose name says sleep/backoff/pause, or says wait and takes a
 // duration (sync.WaitGroup.Wait and the like are not backoff waits).
 func IsWaitCall(info *types.Info, call *ast.CallExpr) bool {
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	if fn == nil {
+	var obj types.Object
+	switch callee := typeutil.Callee(info, call).(type) {
+	case *types.Func:
+		if IsBlindSleep(callee) {
+			return true
+		}
+		obj = callee
+	case *types.Var:
+		// A func-typed field or variable (c.sleep(d), cfg.Backoff(n)):
+		// judged by its name like a function.
+		obj = callee
+	default:
 		return false
 	}
-	if IsBlindSleep(fn) {
-		return true
-	}
-	if fn.Pkg() != nil && slices.Contains(knowledge.NotWaitPackages, fn.Pkg().Path()) {
+	if obj.Pkg() != nil && slices.Contains(knowledge.NotWaitPackages, obj.Pkg().Path()) {
 		return false
 	}
-	name := strings.ToLower(fn.Name())
+	name := strings.ToLower(obj.Name())
 	if name == knowledge.NextBackOff {
 		// (BackOff).NextBackOff computes the next wait; the loops that use
 		// it sleep for that long right after.

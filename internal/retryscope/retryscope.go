@@ -521,7 +521,7 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 	for c := range in.Root().Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
 		loop := c.Node()
 		body := analysisutil.LoopBody(loop)
-		if body == nil || !Waits(st.info, body) {
+		if body == nil || !Waits(st.info, body) && !attemptBounded(loop) {
 			continue
 		}
 		var attempt *ast.CallExpr

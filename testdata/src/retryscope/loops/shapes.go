@@ -1,0 +1,139 @@
+package loops
+
+import (
+	"log"
+	"time"
+)
+
+// Retry loops as libraries write them.
+
+func shouldRetry(err error) bool { return err != nil }
+func isTemporary(err error) bool { return err != nil }
+
+// A verdict with no nil test: nil is "do not retry" too.
+func verdictExit() error {
+	for i := 0; ; i++ { // want "retry loop, attempt call"
+		err := call()
+		if !shouldRetry(err) {
+			return err
+		}
+		time.Sleep(backoffFor(i))
+	}
+}
+
+// A verdict flag.
+func flagExit() error {
+	var err error
+	for i := 0; i < 5; i++ { // want "retry loop, attempt call"
+		err = call()
+		again := err != nil && isTemporary(err)
+		if !again {
+			break
+		}
+		time.Sleep(backoffFor(i))
+	}
+	return err
+}
+
+// A first nil test that only logs, before the real exit.
+func logsThenLeaves() error {
+	var err error
+	for i := 0; i < 3; i++ { // want "retry loop, attempt call"
+		err = call()
+		if err == nil {
+			log.Print("ok")
+		}
+		if err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+type client struct {
+	sleep   func(time.Duration)
+	backoff interface{ Backoff(int) }
+}
+
+// The wait behind a func-typed field, and behind an interface method.
+func (c *client) fieldWait() error {
+	var err error
+	for i := 0; i < 3; i++ { // want "retry loop, attempt call"
+		if err = call(); err == nil {
+			return nil
+		}
+		c.sleep(time.Second)
+	}
+	return err
+}
+
+func (c *client) ifaceWait() error {
+	var err error
+	for i := 0; i < 3; i++ { // want "retry loop, attempt call"
+		if err = call(); err == nil {
+			return nil
+		}
+		c.backoff.Backoff(i)
+	}
+	return err
+}
+
+// No wait at all: an attempt counter bounds an immediate retry.
+func immediate(maxRetries int) error {
+	var err error
+	for attempt := 0; attempt < maxRetries; attempt++ { // want "retry loop, attempt call"
+		if err = call(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// --- look-alikes ------------------------------------------------------
+
+// A verdict that is not negated: leaves on a retryable error (a
+// "stop at the first transient failure" scan), with no wait and no
+// attempt counter.
+func scan(items []string) error {
+	for range items {
+		if err := call(); isTemporary(err) {
+			return err
+		}
+	}
+	return nil
+}
+
+// A counter over entries is not an attempt counter.
+func entries(numEntries int) error {
+	var err error
+	for i := 0; i < numEntries; i++ {
+		if err = call(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// A loop whose verdict flag is not about the error.
+func pollFlag(done func() bool) error {
+	for {
+		err := call()
+		ready := done()
+		if !ready {
+			time.Sleep(time.Second)
+			continue
+		}
+		return err
+	}
+}
+
+// A renew loop that never leaves on success.
+func renew() {
+	for {
+		if err := call(); err != nil {
+			log.Print(err)
+		}
+		time.Sleep(time.Minute)
+	}
+}
