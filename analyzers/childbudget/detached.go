@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/budget"
+	"github.com/reslint/reslint/internal/knowledge"
 )
 
 // detached reports B4: context.Background() or context.TODO() (directly or
@@ -28,7 +31,7 @@ func (st *state) detached() {
 			continue
 		}
 		sink, own := st.sink(c)
-		if !sink.Valid() || inDefer(sink) {
+		if !sink.Valid() || inDefer(sink) || st.isLogging(sink) {
 			continue
 		}
 		if _, ok := sink.Parent().Node().(*ast.GoStmt); ok && own {
@@ -312,4 +315,36 @@ func (st *state) callName(call *ast.CallExpr) string {
 		return analysisutil.DisplayName(fn)
 	}
 	return types.ExprString(call.Fun)
+}
+
+// isLogging reports whether the call at sink logs: a logger takes a
+// context for its values (trace ids), not to be cancelled, so handing it
+// context.Background() detaches nothing that matters. Recognised by the
+// callee's name (knowledge.LoggingFuncs) or a receiver or package whose
+// name says log.
+func (st *state) isLogging(sink inspector.Cursor) bool {
+	call, ok := sink.Node().(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, _ := typeutil.Callee(st.info, call).(*types.Func)
+	if fn == nil {
+		return false
+	}
+	if slices.Contains(knowledge.LoggingFuncs, fn.Name()) {
+		return true
+	}
+	if fn.Pkg() != nil && (fn.Pkg().Name() == "log" || fn.Pkg().Name() == "slog" || strings.HasSuffix(fn.Pkg().Path(), "/log") || strings.Contains(fn.Pkg().Name(), "logger")) {
+		return true
+	}
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok && strings.Contains(strings.ToLower(n.Obj().Name()), "log") {
+			return true
+		}
+	}
+	return false
 }

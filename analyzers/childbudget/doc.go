@@ -167,7 +167,9 @@
 // own lifetime); a context parameter replaced by a root when it is nil
 // (`if ctx == nil { ctx = context.Background() }`);
 // WithTimeout(context.Background(), d) in functions without a context
-// (adapters such as database/sql drivers' stdlib shims).
+// (adapters such as database/sql drivers' stdlib shims); a root handed to
+// a logger (Printf, InfoContext, a method of a *Logger, package log or
+// slog): a logger reads the context's values, not its deadline.
 //
 // Deliberately not reported (B1-B3): a function that reads a context's
 // Deadline() is taken to size its children from what is left, so its

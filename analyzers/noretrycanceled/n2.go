@@ -10,6 +10,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
@@ -134,6 +135,10 @@ func (r *runner) n2(loops []*loop) {
 				}
 				if ctxaware.IsSleep(r.info, n) {
 					blind = append(blind, wait{n.Pos(), fmt.Sprintf("time.Sleep in a retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; wait in select on %s.Done() and a timer", name, name)})
+					continue
+				}
+				if fn, _ := typeutil.Callee(r.info, n).(*types.Func); fn != nil && r.res.SleepsBlindly(fn) {
+					blind = append(blind, wait{n.Pos(), fmt.Sprintf("%s sleeps and takes no context, so this retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; pass %s and wait in select on %s.Done() and a timer", analysisutil.DisplayName(fn), name, name, name)})
 					continue
 				}
 				if r.ctx.HandsContext(n) || n != l.attempt && r.leavesOnError(c) && passesContext(r.info, n) {

@@ -98,3 +98,13 @@ var NoReturnSelectors = []string{
 	"Fatal", "Fatalf", "Fatalln", "FailNow", "Skip", "Skipf", "SkipNow", "Exit",
 	"Panic", "Panicf", "Panicln", "Goexit",
 }
+
+// LoggingFuncs are names of logging functions and methods: they take a
+// context for its values, not for its deadline, so a detached context
+// handed to them detaches nothing (childbudget B4).
+var LoggingFuncs = []string{
+	"Print", "Printf", "Println", "Log", "Logf", "LogAttrs",
+	"Debug", "Debugf", "DebugContext", "Info", "Infof", "InfoContext",
+	"Warn", "Warnf", "WarnContext", "Error", "Errorf", "ErrorContext",
+	"Trace", "Tracef",
+}

@@ -46,7 +46,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        "https://github.com/reslint/reslint#retry-scopes",
 	Requires:   []*analysis.Analyzer{inspect.Analyzer},
 	Run:        run,
-	FactTypes:  []analysis.Fact{new(CallsFuncParamFact), new(HelperFact)},
+	FactTypes:  []analysis.Fact{new(CallsFuncParamFact), new(HelperFact), new(SleepsFact)},
 	ResultType: reflect.TypeFor[*Result](),
 }
 
@@ -143,6 +143,7 @@ type Result struct {
 	Defs   map[*types.Var]ast.Expr
 	Decls  map[*types.Func]*ast.FuncDecl
 	helper map[*types.Func][]int // this package's and imported helpers seen
+	sleeps func(*types.Func) bool
 }
 
 // Innermost returns the innermost retry scope whose body contains pos, or nil.
@@ -183,17 +184,20 @@ type state struct {
 	helpers map[*types.Func]*HelperFact
 	defs    map[*types.Var]ast.Expr // locals assigned exactly once
 	extra   map[string]bool         // -retryfuncs
+	// sleepers are this package's functions that wait blindly (SleepsFact).
+	sleepers map[*types.Func]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	st := &state{
-		pass:    pass,
-		info:    pass.TypesInfo,
-		calls:   map[*types.Func][]int{},
-		helpers: map[*types.Func]*HelperFact{},
-		defs:    analysisutil.SingleDefs(pass.TypesInfo, in),
-		extra:   map[string]bool{},
+		pass:     pass,
+		info:     pass.TypesInfo,
+		calls:    map[*types.Func][]int{},
+		helpers:  map[*types.Func]*HelperFact{},
+		defs:     analysisutil.SingleDefs(pass.TypesInfo, in),
+		extra:    map[string]bool{},
+		sleepers: map[*types.Func]bool{},
 	}
 	for f := range strings.SplitSeq(retryFuncs, ",") {
 		if f = strings.TrimSpace(f); f != "" {
@@ -202,8 +206,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	st.decls = analysisutil.FuncDecls(pass.TypesInfo, in)
 	st.inferFuncFacts(in)
+	st.inferSleepers(in)
 
-	res := &Result{helper: map[*types.Func][]int{}, Defs: st.defs, Decls: st.decls}
+	res := &Result{helper: map[*types.Func][]int{}, Defs: st.defs, Decls: st.decls, sleeps: st.isSleeper}
 	for fn, h := range st.helpers {
 		res.helper[fn] = h.Params
 	}
@@ -521,7 +526,7 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 	for c := range in.Root().Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
 		loop := c.Node()
 		body := analysisutil.LoopBody(loop)
-		if body == nil || !Waits(st.info, body) && !attemptBounded(loop) {
+		if body == nil || !Waits(st.info, body) && !st.callsSleeper(body) && !attemptBounded(loop) {
 			continue
 		}
 		var attempt *ast.CallExpr

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/reslint/reslint/internal/retryscope"
+	"github.com/reslint/reslint/internal/testutil"
 )
 
 func testdata(t *testing.T) string {
@@ -55,7 +56,14 @@ func types(call *ast.CallExpr) string {
 }
 
 func TestScopes(t *testing.T) {
-	analysistest.Run(t, testdata(t), scopes, "retryscope/use", "retryscope/loops", "retryscope/libs")
+	// The loops fixture also holds SleepsFact expectations, checked by
+	// TestLoopFacts with the pass that exports them.
+	analysistest.Run(testutil.Only(t, false), testdata(t), scopes, "retryscope/use", "retryscope/loops", "retryscope/libs")
+}
+
+// TestLoopFacts checks the facts the loops fixture expects (sleepers).
+func TestLoopFacts(t *testing.T) {
+	analysistest.Run(testutil.Only(t, true), testdata(t), retryscope.Analyzer, "retryscope/loops")
 }
 
 // TestRetryFuncsSetting names helpers with the -retryfuncs setting.

@@ -102,12 +102,12 @@ type Client struct{ base time.Duration }
 func (c *Client) pause(attempt int) { time.Sleep(c.base * time.Duration(attempt)) }
 
 func (c *Client) Fetch(ctx context.Context) (int, error) {
-	for attempt := 0; ; attempt++ { // want `retry loop never consults ctx between attempts`
+	for attempt := 0; ; attempt++ {
 		v, err := get(ctx)
 		if err == nil {
 			return v, nil
 		}
-		c.pause(attempt)
+		c.pause(attempt) // want `n2.Client.pause sleeps and takes no context, so this retry loop cannot be interrupted`
 	}
 }
 

@@ -185,3 +185,42 @@ func (p *plain) sleeps() error {
 	}
 	return err
 }
+
+// A blind wait behind a helper whose name does not say so.
+func (p *poller) settle(i int) {
+	time.Sleep(backoff(i))
+}
+
+func (p *poller) behindHelper(ctx context.Context) error {
+	var err error
+	for i := 0; i < 5; i++ {
+		if err = call(ctx); err == nil {
+			return nil
+		}
+		p.settle(i) // want `n2.poller.settle sleeps and takes no context, so this retry loop cannot be interrupted`
+	}
+	return err
+}
+
+// Negative: the helper takes the context and waits in a select on it.
+func (p *poller) settleCtx(ctx context.Context, i int) error { // want settleCtx:"ctx honors\\(0\\)"
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(backoff(i)):
+		return nil
+	}
+}
+
+func (p *poller) behindCtxHelper(ctx context.Context) error { // want behindCtxHelper:"ctx honors\\(0\\)"
+	var err error
+	for i := 0; i < 5; i++ {
+		if err = call(ctx); err == nil {
+			return nil
+		}
+		if err := p.settleCtx(ctx, i); err != nil {
+			return err
+		}
+	}
+	return err
+}

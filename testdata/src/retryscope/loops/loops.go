@@ -13,7 +13,7 @@ func get() (int, error)       { return 0, nil }
 func backoffFor(i int) time.Duration { return time.Duration(i) }
 func sleepFor(d time.Duration) {}
 
-func leaveOnNil() error {
+func leaveOnNil() error { // want leaveOnNil:"sleeps"
 	var err error
 	for i := 0; i < 3; i++ { // want "retry loop"
 		err = call()
@@ -25,7 +25,7 @@ func leaveOnNil() error {
 	return err
 }
 
-func continueOnErr() (int, error) {
+func continueOnErr() (int, error) { // want continueOnErr:"sleeps"
 	for { // want "retry loop"
 		v, err := get()
 		if err != nil {
@@ -64,7 +64,7 @@ func namedSleep() error {
 	return err
 }
 
-func condLoop() {
+func condLoop() { // want condLoop:"sleeps"
 	for err := call(); err != nil; err = call() { // want "retry loop"
 		time.Sleep(time.Millisecond)
 	}
@@ -83,7 +83,7 @@ func noWait() error {
 
 // Negative: a loop over a collection; it waits (rate limit) but stops at
 // the first error.
-func batch(items []int) error {
+func batch(items []int) error { // want batch:"sleeps"
 	for range items {
 		if err := call(); err != nil {
 			return err
@@ -112,7 +112,7 @@ func poll(ctx context.Context) error {
 }
 
 // Negative: a reader loop.
-func read(r io.Reader) error {
+func read(r io.Reader) error { // want read:"sleeps"
 	buf := make([]byte, 10)
 	for {
 		_, err := r.Read(buf)
@@ -140,7 +140,7 @@ func computeOnly() error {
 
 // A retry loop inside a range over a collection, per item: only the inner
 // loop is a retry loop.
-func perItem(items []int) {
+func perItem(items []int) { // want perItem:"sleeps"
 	for range items {
 		for i := 0; i < 3; i++ { // want "retry loop"
 			if err := call(); err == nil {
@@ -154,7 +154,7 @@ func perItem(items []int) {
 type tb interface{ Fatalf(string, ...any) }
 
 // Negative: a test's polling loop that fails the test on error.
-func testPoll(t tb) {
+func testPoll(t tb) { // want testPoll:"sleeps"
 	for {
 		v, err := get()
 		if err != nil {

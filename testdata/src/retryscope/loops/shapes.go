@@ -11,7 +11,7 @@ func shouldRetry(err error) bool { return err != nil }
 func isTemporary(err error) bool { return err != nil }
 
 // A verdict with no nil test: nil is "do not retry" too.
-func verdictExit() error {
+func verdictExit() error { // want verdictExit:"sleeps"
 	for i := 0; ; i++ { // want "retry loop, attempt call"
 		err := call()
 		if !shouldRetry(err) {
@@ -22,7 +22,7 @@ func verdictExit() error {
 }
 
 // A verdict flag.
-func flagExit() error {
+func flagExit() error { // want flagExit:"sleeps"
 	var err error
 	for i := 0; i < 5; i++ { // want "retry loop, attempt call"
 		err = call()
@@ -36,7 +36,7 @@ func flagExit() error {
 }
 
 // A first nil test that only logs, before the real exit.
-func logsThenLeaves() error {
+func logsThenLeaves() error { // want logsThenLeaves:"sleeps"
 	var err error
 	for i := 0; i < 3; i++ { // want "retry loop, attempt call"
 		err = call()
@@ -116,7 +116,7 @@ func entries(numEntries int) error {
 }
 
 // A loop whose verdict flag is not about the error.
-func pollFlag(done func() bool) error {
+func pollFlag(done func() bool) error { // want pollFlag:"callsparam\\(0\\)" pollFlag:"sleeps"
 	for {
 		err := call()
 		ready := done()
@@ -129,11 +129,37 @@ func pollFlag(done func() bool) error {
 }
 
 // A renew loop that never leaves on success.
-func renew() {
+func renew() { // want renew:"sleeps"
 	for {
 		if err := call(); err != nil {
 			log.Print(err)
 		}
 		time.Sleep(time.Minute)
+	}
+}
+
+// A wait behind a helper whose name does not say so: it sleeps (a fact).
+func settle(i int) { // want settle:"sleeps"
+	time.Sleep(backoffFor(i))
+}
+
+func settleWrapper(i int) { settle(i) } // want settleWrapper:"sleeps"
+
+func behindHelper() error { // want behindHelper:"sleeps"
+	var err error
+	for i := 0; i < 3; i++ { // want "retry loop, attempt call"
+		if err = call(); err == nil {
+			return nil
+		}
+		settleWrapper(i)
+	}
+	return err
+}
+
+// Negative: a helper that waits in a select may be cut short: no fact.
+func settleOr(stop chan struct{}, d time.Duration) {
+	select {
+	case <-stop:
+	case <-time.After(d):
 	}
 }

@@ -1,0 +1,131 @@
+package retryscope
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/reslint/reslint/internal/analysisutil"
+)
+
+// SleepsFact marks a function that waits blindly: it takes no
+// context.Context and, in its own body, sleeps (time.Sleep), receives from
+// a timer channel outside a select, or calls a function that does. A call
+// of it is a wait that no cancellation can cut short, wherever its name
+// does not say so (s.pause(), c.settle(attempt)).
+type SleepsFact struct{}
+
+func (*SleepsFact) AFact()         {}
+func (*SleepsFact) String() string { return "sleeps" }
+
+// inferSleepers computes and exports SleepsFacts for the package's
+// functions, to a fixed point (a wrapper of a sleeper sleeps too).
+func (st *state) inferSleepers(in *inspector.Inspector) {
+	type cand struct {
+		fn  *types.Func
+		cur inspector.Cursor
+	}
+	var cands []cand
+	for c := range in.Root().Preorder((*ast.FuncDecl)(nil)) {
+		d := c.Node().(*ast.FuncDecl)
+		fn, ok := st.info.Defs[d.Name].(*types.Func)
+		if !ok || d.Body == nil || hasContextParam(fn) {
+			continue
+		}
+		cands = append(cands, cand{fn, c})
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, cd := range cands {
+			if !st.sleepers[cd.fn] && st.sleepsBlindly(cd.cur) {
+				st.sleepers[cd.fn] = true
+				changed = true
+			}
+		}
+	}
+	for fn := range st.sleepers {
+		st.pass.ExportObjectFact(fn, &SleepsFact{})
+	}
+}
+
+func hasContextParam(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	for i := range sig.Params().Len() {
+		if analysisutil.IsContext(sig.Params().At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// sleepsBlindly reports whether the function at cur waits blindly in its
+// own body (function literals and select statements are not entered: a
+// select may have another way out).
+func (st *state) sleepsBlindly(cur inspector.Cursor) bool {
+	found := false
+	ast.Inspect(cur.Node(), func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.SelectStmt:
+			return false
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW && IsTimerChan(st.info, n.X) {
+				found = true
+			}
+		case *ast.CallExpr:
+			fn, _ := typeutil.Callee(st.info, n).(*types.Func)
+			if IsBlindSleep(fn) || st.isSleeper(fn) {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// isSleeper reports whether fn waits blindly, by this package's inference
+// or an imported SleepsFact.
+func (st *state) isSleeper(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	fn = fn.Origin()
+	if fn.Pkg() == st.pass.Pkg {
+		return st.sleepers[fn]
+	}
+	return fn.Pkg() != nil && st.pass.ImportObjectFact(fn, new(SleepsFact))
+}
+
+// callsSleeper reports whether body (function literals not entered) calls a
+// function that waits blindly.
+func (st *state) callsSleeper(body ast.Node) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			fn, _ := typeutil.Callee(st.info, n).(*types.Func)
+			found = st.isSleeper(fn)
+		}
+		return !found
+	})
+	return found
+}
+
+// SleepsBlindly reports whether a call of fn waits blindly: time.Sleep, or
+// a function with a SleepsFact (this package's or an imported one).
+func (r *Result) SleepsBlindly(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	return IsBlindSleep(fn) || r.sleeps(fn.Origin())
+}
