@@ -18,6 +18,8 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -193,16 +195,23 @@ func (r *Reporter) Finish() {
 // It is run by one analyzer only, so each problem is reported once.
 func Check(pass *analysis.Pass) {
 	for _, f := range pass.Files {
-		docs := map[*ast.CommentGroup]bool{}
+		docs := map[*ast.CommentGroup]*ast.FuncDecl{}
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil {
-				docs[fd.Doc] = true
+				docs[fd.Doc] = fd
 			}
 		}
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
 				v, rest, ok := verb(c.Text)
 				if !ok {
+					// "// reslint:ignore x why" reads like a directive but
+					// is prose to the go tools: point it out.
+					if t := strings.TrimLeft(strings.TrimPrefix(c.Text, "//"), " \t"); strings.HasPrefix(c.Text, "// ") && strings.HasPrefix(t, "reslint:") {
+						if w, _, _ := strings.Cut(strings.TrimPrefix(t, "reslint:"), " "); slices.Contains(verbs, w) {
+							dirf(pass, c.Slash, "this comment is not a directive: there is a space after //; write //%s", t)
+						}
+					}
 					continue
 				}
 				switch v {
@@ -221,14 +230,52 @@ func Check(pass *analysis.Pass) {
 						dirf(pass, c.Slash, "//reslint:ignore directive has no reason, so it silences nothing; say why the finding is wrong after the analyzer names")
 					}
 				case "retry", "classifier", "breaker":
-					if !docs[cg] {
+					fd := docs[cg]
+					if fd == nil {
 						dirf(pass, c.Slash, "//reslint:%s must be in a function's doc comment to mark that function", v)
+						continue
+					}
+					if v == "retry" {
+						checkRetryMark(pass, c, fd, strings.Fields(rest))
 					}
 				default:
 					dirf(pass, c.Slash, "unknown directive //reslint:%s; known are ignore, retry, classifier, breaker", v)
 				}
 			}
 		}
+	}
+}
+
+// verbs are the directive verbs reslint knows.
+var verbs = []string{"ignore", "retry", "classifier", "breaker"}
+
+// checkRetryMark reports a //reslint:retry mark that cannot mean
+// anything: it names a parameter the function does not have or one that
+// is not a function, or names none on a function with no func-typed
+// parameter.
+func checkRetryMark(pass *analysis.Pass, c *ast.Comment, fd *ast.FuncDecl, names []string) {
+	fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return
+	}
+	sig := fn.Type().(*types.Signature)
+	funcs := map[string]bool{}
+	for i := range sig.Params().Len() {
+		p := sig.Params().At(i)
+		_, isFunc := p.Type().Underlying().(*types.Signature)
+		funcs[p.Name()] = isFunc
+	}
+	for _, n := range names {
+		isFunc, ok := funcs[n]
+		switch {
+		case !ok:
+			dirf(pass, c.Slash, "//reslint:retry names %s, which is not a parameter of %s", n, fd.Name.Name)
+		case !isFunc:
+			dirf(pass, c.Slash, "//reslint:retry names %s, which is not a function: name the retried operation", n)
+		}
+	}
+	if len(names) == 0 && !slices.Contains(slices.Collect(maps.Values(funcs)), true) {
+		dirf(pass, c.Slash, "//reslint:retry marks %s, which has no func-typed parameter to retry", fd.Name.Name)
 	}
 }
 

@@ -21,3 +21,22 @@ func TestHasWord(t *testing.T) {
 		}
 	}
 }
+
+func TestValidRetryFunc(t *testing.T) {
+	for s, want := range map[string]bool{
+		"example.com/x.Do":            true,
+		"example.com/x/retry.(*R).Do": true,
+		"example.com/x/retry.R.Do":    true,
+		"retryscope/cfg.Run":          true,
+		"Do":                          false,
+		"example.com/x":               false,
+		"example.com/x.(*R.Do":        false,
+		"example.com/x.Do()":          false,
+		"example.com/x.a.b.c":         false,
+		"example.com/x.(*R).Do extra": false,
+	} {
+		if got := validRetryFunc(s); got != want {
+			t.Errorf("validRetryFunc(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -201,6 +201,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for f := range strings.SplitSeq(retryFuncs, ",") {
 		if f = strings.TrimSpace(f); f != "" {
+			if !validRetryFunc(f) {
+				return nil, fmt.Errorf("-retryscope.retryfuncs: %q is not a function: write path/to/pkg.Func, path/to/pkg.(*T).Method or path/to/pkg.T.Method", f)
+			}
 			st.extra[f] = true
 		}
 	}
@@ -216,6 +219,35 @@ func run(pass *analysis.Pass) (any, error) {
 	st.findLoops(in, res)
 	st.findClientSends(in, res)
 	return res, nil
+}
+
+// validRetryFunc reports whether s spells a function as the retryfuncs
+// setting wants: an import path, a dot, and Func, (*T).Method or T.Method,
+// with Go identifiers.
+func validRetryFunc(s string) bool {
+	slash := strings.LastIndexByte(s, '/')
+	dot := strings.IndexByte(s[slash+1:], '.')
+	if dot <= 0 {
+		return false
+	}
+	path, rest := s[:slash+1+dot], s[slash+1+dot+1:]
+	if path == "" || strings.ContainsAny(path, " \t") {
+		return false
+	}
+	if r, ok := strings.CutPrefix(rest, "(*"); ok {
+		t, m, ok := strings.Cut(r, ").")
+		return ok && token.IsIdentifier(t) && token.IsIdentifier(m)
+	}
+	parts := strings.Split(rest, ".")
+	if len(parts) > 2 {
+		return false
+	}
+	for _, p := range parts {
+		if !token.IsIdentifier(p) {
+			return false
+		}
+	}
+	return true
 }
 
 // funcParams returns the func-typed parameters of fn with their indices.

@@ -33,3 +33,30 @@ func Marked(err error) bool { return false }
 
 // A comment that mentions reslint:ignore in prose is not a directive.
 var g = 7
+
+// want +3 "names op2, which is not a parameter of Named"
+// Named retries op.
+//
+//reslint:retry op2
+func Named(op func() error) error { return op() }
+
+// want +3 "names n, which is not a function"
+// NotFunc retries.
+//
+//reslint:retry n
+func NotFunc(n int, op func() error) error { return op() }
+
+// want +3 "has no func-typed parameter to retry"
+// NoOp has nothing to retry.
+//
+//reslint:retry
+func NoOp(n int) error { return nil }
+
+// Fine: the named parameter is the operation.
+//
+//reslint:retry op
+func Good(n int, op func() error) error { return op() }
+
+// want +1 "this comment is not a directive: there is a space after //"
+// reslint:ignore timerstop the pool owns it
+var h = 8
