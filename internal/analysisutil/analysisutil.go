@@ -304,3 +304,21 @@ func FuncDecls(info *types.Info, in *inspector.Inspector) map[*types.Func]*ast.F
 	}
 	return m
 }
+
+// AnyInBody reports whether match holds for some node of root, not
+// looking into function literals nested in root (their code runs when they
+// are called, not when root's does). root itself may be a literal.
+func AnyInBody(root ast.Node, match func(ast.Node) bool) bool {
+	found := false
+	ast.Inspect(root, func(n ast.Node) bool {
+		if found || n == nil {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok && n != root {
+			return false
+		}
+		found = match(n)
+		return !found
+	})
+	return found
+}

@@ -168,3 +168,23 @@ func g(ctx context.Context, d time.Duration) error {
 		}
 	}
 }
+
+func TestAnyInBody(t *testing.T) {
+	list := body(t, "x := 1\nf := func() { y() }\n_ = f")
+	isCallOfY := func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		id, ok := c.Fun.(*ast.Ident)
+		return ok && id.Name == "y"
+	}
+	block := &ast.BlockStmt{List: list}
+	if AnyInBody(block, isCallOfY) {
+		t.Error("AnyInBody looked into a nested function literal")
+	}
+	lit := list[1].(*ast.AssignStmt).Rhs[0]
+	if !AnyInBody(lit, isCallOfY) {
+		t.Error("AnyInBody(literal) did not look into the literal itself")
+	}
+}

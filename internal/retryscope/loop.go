@@ -380,26 +380,15 @@ func rangesOverCollection(info *types.Info, loop ast.Node) bool {
 // sleep/backoff/pause (or wait, with a duration argument). Function
 // literals are not entered.
 func Waits(info *types.Info, body ast.Node) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	return analysisutil.AnyInBody(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.UnaryExpr:
-			if n.Op == token.ARROW && IsTimerChan(info, n.X) {
-				found = true
-			}
+			return n.Op == token.ARROW && IsTimerChan(info, n.X)
 		case *ast.CallExpr:
-			if IsWaitCall(info, n) {
-				found = true
-			}
+			return IsWaitCall(info, n)
 		}
-		return true
+		return false
 	})
-	return found
 }
 
 // IsTimerChan reports whether e is a channel that fires after a duration:

@@ -104,21 +104,14 @@ func (st *state) isSleeper(fn *types.Func) bool {
 // callsSleeper reports whether body (function literals not entered) calls a
 // function that waits blindly.
 func (st *state) callsSleeper(body ast.Node) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
+	return analysisutil.AnyInBody(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
 			return false
 		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			fn, _ := typeutil.Callee(st.info, n).(*types.Func)
-			found = st.isSleeper(fn)
-		}
-		return !found
+		fn, _ := typeutil.Callee(st.info, call).(*types.Func)
+		return st.isSleeper(fn)
 	})
-	return found
 }
 
 // SleepsBlindly reports whether a call of fn waits blindly: time.Sleep, or
