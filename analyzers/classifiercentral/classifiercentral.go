@@ -115,6 +115,11 @@ func run(pass *analysis.Pass) (any, error) {
 			r.cls = append(r.cls, c)
 		}
 	}
+	// No retry scope, classifier or designated function: no check here
+	// can decide a retry, and there is nothing to judge.
+	if len(r.res.Scopes) == 0 && len(r.cls) == 0 && len(r.designated) == 0 {
+		return nil, nil
+	}
 	r.findVerdicts()
 	sites := r.sites()
 
@@ -270,7 +275,24 @@ func verdictShape(fn *types.Func) bool {
 	if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
 		return true
 	}
-	return classify.IsEnum(t)
+	return isVerdictEnum(t)
+}
+
+// isVerdictEnum reports whether t is an enum whose constants speak of
+// retrying (Transient, Fatal, NoRetry, ...): time.Duration and other
+// named integers with constants are quantities, not verdicts.
+func isVerdictEnum(t types.Type) bool {
+	if !classify.IsEnum(t) {
+		return false
+	}
+	n := types.Unalias(t).(*types.Named)
+	scope := n.Obj().Pkg().Scope()
+	for _, name := range scope.Names() {
+		if c, ok := scope.Lookup(name).(*types.Const); ok && types.Identical(c.Type(), n) && classify.RetryMeaning(c) != classify.Unknown {
+			return true
+		}
+	}
+	return false
 }
 
 // A site is the retry-signal checks of one line that decide a retry.

@@ -149,20 +149,15 @@ func (r *runner) groups(sites []*site) []*group {
 			}
 		}
 	}
-	has := map[ast.Node]bool{}
-	for _, s := range sites {
-		if s.top != nil {
-			has[s.top] = true
-		}
-	}
-	// Delegation from verdict functions.
+	// Delegation from verdict functions (through helpers that check
+	// nothing themselves, too).
 	for n := range r.verdict {
 		top := r.topOf(n)
-		if !has[top] {
+		if top == nil {
 			continue
 		}
 		for _, fn := range r.callees(n) {
-			if d := r.res.Decls[fn]; d != nil && has[d] {
+			if d := r.res.Decls[fn]; d != nil && r.verdict[d] {
 				union(top, d)
 			}
 		}
@@ -171,7 +166,7 @@ func (r *runner) groups(sites []*site) []*group {
 	byName := map[string]ast.Node{}
 	for _, c := range r.cls {
 		d, ok := c.Func.(*ast.FuncDecl)
-		if !ok || d.Recv == nil || !has[d] {
+		if !ok || d.Recv == nil {
 			continue
 		}
 		if o := byName[d.Name.Name]; o != nil {
