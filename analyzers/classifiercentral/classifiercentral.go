@@ -96,6 +96,7 @@ type runner struct {
 	// verdict functions: classifier bodies and the package functions with
 	// a bool or enum result whose result feeds a retry decision.
 	verdict map[ast.Node]bool
+	calls   map[ast.Node][]*types.Func
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -247,8 +248,21 @@ func (r *runner) findVerdicts() {
 	}
 }
 
-// callees returns the package functions called in n, in source order.
+// callees returns the functions called in n, in source order (memoised:
+// places ask for the same verdict functions' callees again).
 func (r *runner) callees(n ast.Node) []*types.Func {
+	if out, ok := r.calls[n]; ok {
+		return out
+	}
+	if r.calls == nil {
+		r.calls = map[ast.Node][]*types.Func{}
+	}
+	out := r.calleesOf(n)
+	r.calls[n] = out
+	return out
+}
+
+func (r *runner) calleesOf(n ast.Node) []*types.Func {
 	var out []*types.Func
 	ast.Inspect(n, func(m ast.Node) bool {
 		if call, ok := m.(*ast.CallExpr); ok {
