@@ -54,6 +54,80 @@ func (h Hypothesis) text() string {
 	return [...]string{"context canceled", "context deadline exceeded"}[h]
 }
 
+// A witness is the concrete failure an evaluation runs a classifier
+// against: what the classified error is, which methods it has, what gRPC
+// status it carries, and what the caller's context says meanwhile. The
+// interpreter asks only these questions, so a new kind of failure is a
+// new witness, not a change to the interpreter.
+type witness interface {
+	// errMethods is the method set of the error's dynamic type.
+	errMethods() []string
+	// sentinel reports whether the error is (by == or errors.Is) the
+	// context error named ctx ("Canceled", "DeadlineExceeded"); false for
+	// "".
+	sentinel(ctx string) bool
+	// unwrapsToNil reports whether errors.Unwrap(err) is nil.
+	unwrapsToNil() bool
+	// status is what status.Code(err) returns, and whether the error is
+	// a gRPC status error (status.FromError's ok, a GRPCStatus method).
+	status() (code string, ok bool)
+	// contextCode is the gRPC code status.FromContextError gives.
+	contextCode() string
+	// message is err.Error(); a test that matches it singles the
+	// failure out.
+	message() string
+	// callerErr names the caller's context error under the witness
+	// ("Canceled"), or "" when the caller is still waiting.
+	callerErr() string
+}
+
+// ctxWitness is a context error of hypothesis h: the error itself (what
+// ctx.Err() returns), or, with grpc, a gRPC status error with the
+// matching code (what a gRPC client returns). The caller's context is done
+// with that error.
+type ctxWitness struct {
+	h    Hypothesis
+	grpc bool
+}
+
+func (w ctxWitness) errMethods() []string {
+	switch {
+	case w.grpc:
+		return []string{"Error", "GRPCStatus", "Is"}
+	case w.h == DeadlineExceeded:
+		// context.deadlineExceededError implements net.Error.
+		return []string{"Error", "Timeout", "Temporary"}
+	}
+	return []string{"Error"}
+}
+
+func (w ctxWitness) sentinel(ctx string) bool { return !w.grpc && ctx != "" && ctx == w.h.code() }
+func (w ctxWitness) unwrapsToNil() bool       { return !w.grpc }
+func (w ctxWitness) contextCode() string      { return w.h.code() }
+func (w ctxWitness) callerErr() string        { return w.h.code() }
+
+func (w ctxWitness) status() (string, bool) {
+	if w.grpc {
+		return w.h.code(), true
+	}
+	return "Unknown", false
+}
+
+func (w ctxWitness) message() string {
+	if w.grpc {
+		return "rpc error: code = " + w.h.code() + " desc = " + w.h.text()
+	}
+	return w.h.text()
+}
+
+// ctxText is the message of the context error named ctx.
+func ctxText(ctx string) string {
+	if ctx == "Canceled" {
+		return Canceled.text()
+	}
+	return DeadlineExceeded.text()
+}
+
 // Tri is a three-valued truth.
 type Tri int8
 
@@ -142,7 +216,7 @@ func Eval(info *types.Info, fn ast.Node, errp, resp *types.Var, h Hypothesis, op
 		if grpc && !usesGRPC(info, body) {
 			continue
 		}
-		ip := &interp{info: info, opt: opt, h: h, grpc: grpc, errp: errp, resp: resp, sig: sig}
+		ip := &interp{info: info, opt: opt, w: ctxWitness{h: h, grpc: grpc}, errp: errp, resp: resp, sig: sig}
 		ip.run(body, nil)
 		answers = append(answers, ip.answers...)
 		if ip.incomplete {
@@ -266,8 +340,7 @@ type flow struct {
 type interp struct {
 	info       *types.Info
 	opt        *Options
-	h          Hypothesis
-	grpc       bool
+	w          witness
 	errp, resp *types.Var
 	sig        *types.Signature
 	steps      int
@@ -679,16 +752,7 @@ func (ip *interp) hasType(subject val, te ast.Expr) val {
 }
 
 // methods returns the method names of the witness error.
-func (ip *interp) methods() []string {
-	switch {
-	case ip.grpc:
-		return []string{"Error", "GRPCStatus", "Is"}
-	case ip.h == DeadlineExceeded:
-		// context.deadlineExceededError implements net.Error.
-		return []string{"Error", "Timeout", "Temporary"}
-	}
-	return []string{"Error"}
-}
+func (ip *interp) methods() []string { return ip.w.errMethods() }
 
 // implements evaluates whether the witness has type t: only interfaces
 // whose methods it has; no named concrete type (the context errors' types
@@ -856,7 +920,8 @@ func (ip *interp) opaque(_ ast.Stmt, in []*state) []*state {
 
 // ret records the answer of a return statement.
 func (ip *interp) ret(s *ast.ReturnStmt, st *state) {
-	a := Answer{Return: s, How: st.how, Certain: !st.uncertain, GRPC: ip.grpc}
+	_, grpc := ip.w.status()
+	a := Answer{Return: s, How: st.how, Certain: !st.uncertain, GRPC: grpc}
 	var v val
 	res := ip.sig.Results()
 	switch {
@@ -1016,10 +1081,10 @@ func (ip *interp) tuple(call *ast.CallExpr, st *state, n int) []val {
 	switch path := fn.Pkg().Path(); {
 	case path == grpcStatusPath && fn.Name() == "FromError" && n == 2 && len(call.Args) == 1:
 		if ip.eval(call.Args[0], st).k == kErr {
-			if ip.grpc {
-				out[0], out[1] = val{k: kStatus, s: ip.h.code()}, boolVal(True, GRPCCode, false)
+			if code, ok := ip.w.status(); ok {
+				out[0], out[1] = val{k: kStatus, s: code}, boolVal(True, GRPCCode, false)
 			} else {
-				out[0], out[1] = val{k: kStatus, s: "Unknown"}, boolVal(False, CatchAll, false)
+				out[0], out[1] = val{k: kStatus, s: code}, boolVal(False, CatchAll, false)
 			}
 		}
 		return out
@@ -1255,7 +1320,7 @@ func (ip *interp) compare(x, y val, op token.Token) val {
 	case x.k == kErr && y.k == kSentinel:
 		// The plain witness is the context error itself; a gRPC status
 		// error equals no sentinel.
-		if !ip.grpc && y.ctx == ip.h.code() {
+		if ip.w.sentinel(y.ctx) {
 			eq = boolVal(True, Explicit, false)
 		} else {
 			eq = boolVal(False, CatchAll, false)
@@ -1347,7 +1412,7 @@ func (ip *interp) call(call *ast.CallExpr, st *state) val {
 		case "As":
 			return ip.errorsAs(call, arg(0), st)
 		case "Unwrap":
-			if x := arg(0); x.k == kErr && !ip.grpc {
+			if x := arg(0); x.k == kErr && ip.w.unwrapsToNil() {
 				return val{k: kNil}
 			}
 		}
@@ -1400,7 +1465,7 @@ func (ip *interp) call(call *ast.CallExpr, st *state) val {
 		case "Convert":
 			return val{k: kStatus, s: ip.statusCode()}
 		case "FromContextError":
-			return val{k: kStatus, s: ip.h.code()}
+			return val{k: kStatus, s: ip.w.contextCode()}
 		}
 	}
 	if retryscope.StripMajor(path) == RetryGoPath && fn.Name() == "IsRecoverable" {
@@ -1418,16 +1483,17 @@ func (ip *interp) call(call *ast.CallExpr, st *state) val {
 
 // statusCode is what status.Code returns for the witness.
 func (ip *interp) statusCode() string {
-	if ip.grpc {
-		return ip.h.code()
-	}
-	return "Unknown"
+	code, _ := ip.w.status()
+	return code
 }
 
 // ctxErr is the value of ctx.Err() for the caller's context, which is done
 // under the hypothesis.
 func (ip *interp) ctxErr() val {
-	return val{k: kSentinel, ctx: ip.h.code()}
+	if c := ip.w.callerErr(); c != "" {
+		return val{k: kSentinel, ctx: c}
+	}
+	return val{k: kNil}
 }
 
 // implementsMethod evaluates whether the witness has the named method
@@ -1455,15 +1521,12 @@ func (ip *interp) method(call *ast.CallExpr, fn *types.Func, st *state, dep bool
 	case kErr:
 		switch fn.Name() {
 		case "Error":
-			if ip.grpc {
-				return val{k: kString, s: "rpc error: code = " + ip.h.code() + " desc = " + ip.h.text(), text: true}
-			}
-			return val{k: kString, s: ip.h.text(), text: true}
+			return val{k: kString, s: ip.w.message(), text: true}
 		case "Timeout", "Temporary":
 			return ip.implementsMethod(fn.Name())
 		case "GRPCStatus":
-			if ip.grpc {
-				return val{k: kStatus, s: ip.h.code()}
+			if code, ok := ip.w.status(); ok {
+				return val{k: kStatus, s: code}
 			}
 		}
 	case kStatus:
@@ -1472,7 +1535,7 @@ func (ip *interp) method(call *ast.CallExpr, fn *types.Func, st *state, dep bool
 		}
 	case kSentinel:
 		if recv.ctx != "" && fn.Name() == "Error" {
-			return val{k: kString, s: ip.h.text()}
+			return val{k: kString, s: ctxText(recv.ctx)}
 		}
 	}
 	if d := ip.opt.Decls[fn.Origin()]; d != nil && recv.k == kUnknown && !recv.dep {
@@ -1487,7 +1550,7 @@ func (ip *interp) method(call *ast.CallExpr, fn *types.Func, st *state, dep bool
 func (ip *interp) errorsIs(x, target val) val {
 	switch {
 	case x.k == kErr && target.k == kSentinel:
-		if !ip.grpc && target.ctx == ip.h.code() {
+		if ip.w.sentinel(target.ctx) {
 			h := Explicit
 			if target.obj == nil {
 				h = CtxDone // errors.Is(err, ctx.Err())
@@ -1549,7 +1612,7 @@ func (ip *interp) callee(fn *types.Func, d *ast.FuncDecl, call *ast.CallExpr, st
 	if sig.Results().Len() == 0 || sig.Variadic() || len(call.Args) != sig.Params().Len() {
 		return unknown(true)
 	}
-	sub := &interp{info: ip.info, opt: ip.opt, h: ip.h, grpc: ip.grpc, sig: sig, depth: ip.depth + 1,
+	sub := &interp{info: ip.info, opt: ip.opt, w: ip.w, sig: sig, depth: ip.depth + 1,
 		active: append(ip.active, fn), shared: ip.shared}
 	env := map[*types.Var]val{}
 	for i := range sig.Params().Len() {
@@ -1602,7 +1665,7 @@ func GoesRound(info *types.Info, body *ast.BlockStmt, from ast.Stmt, errVar *typ
 	if i < 0 || errVar == nil {
 		return Unknown
 	}
-	ip := &interp{info: info, opt: opt, h: h, errp: errVar, sig: types.NewSignatureType(nil, nil, nil, nil, nil, false), keepErr: true}
+	ip := &interp{info: info, opt: opt, w: ctxWitness{h: h}, errp: errVar, sig: types.NewSignatureType(nil, nil, nil, nil, nil, false), keepErr: true}
 	ip.shared = &ip.steps
 	fl := &flow{}
 	out := ip.stmts(body.List[i:], []*state{{env: map[*types.Var]val{}}}, fl)
