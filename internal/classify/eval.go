@@ -79,6 +79,28 @@ type witness interface {
 	// callerErr names the caller's context error under the witness
 	// ("Canceled"), or "" when the caller is still waiting.
 	callerErr() string
+	// errNil reports whether the classified error is nil (the failure
+	// is in the response), and respStatus the response's status when
+	// there is a response.
+	errNil() bool
+	respStatus() (int64, bool)
+	// concrete reports whether the error chain holds a value of the
+	// concrete type t (errors.As, a type assertion or case).
+	concrete(t types.Type) bool
+	// field is the value (int64 or string) of a field or no-argument
+	// method of that concrete value: StatusCode, Code, SQLState.
+	field(name string) (any, bool)
+}
+
+func (ctxWitness) errNil() bool              { return false }
+func (ctxWitness) respStatus() (int64, bool) { return 0, false }
+func (ctxWitness) concrete(types.Type) bool  { return false }
+func (ctxWitness) field(string) (any, bool)  { return nil, false }
+func (w ctxWitness) String() string {
+	if w.grpc {
+		return "gRPC " + w.h.code()
+	}
+	return w.h.String()
 }
 
 // ctxWitness is a context error of hypothesis h: the error itself (what
@@ -275,6 +297,8 @@ const (
 	kStatus        // a gRPC *Status with code s
 	kString        // the string s
 	kConst         // a constant c of a non-bool, non-string type (enum values)
+	kInt           // the integer n (constants of basic type, a status code)
+	kResp          // the witness response
 )
 
 // val is an abstract value.
@@ -285,6 +309,7 @@ type val struct {
 	c   *types.Const
 	obj types.Object
 	ctx string // for kSentinel: "Canceled"/"DeadlineExceeded" when it is a context error
+	n   int64  // for kInt
 	dep bool   // an unknown value that depends on the classified error
 	how How    // for a decided bool: the hypothesis-specific test that decided it
 	// text: a kString that came from the error's message.
@@ -499,7 +524,11 @@ func (ip *interp) stmt(s ast.Stmt, in []*state, fl *flow) []*state {
 				b := st.fork()
 				// The caller's context is done under the hypothesis: its
 				// Done case is ready. Other cases may be too.
-				if cc.Comm == nil || !isDoneRecv(ip.info, cc.Comm) {
+				done := cc.Comm != nil && isDoneRecv(ip.info, cc.Comm)
+				if done && ip.w.callerErr() == "" {
+					continue // the caller is still waiting
+				}
+				if !done {
 					b.uncertain = true
 				}
 				out = append(out, ip.stmts(cc.Body, []*state{b}, sel)...)
@@ -760,7 +789,7 @@ func (ip *interp) methods() []string { return ip.w.errMethods() }
 func (ip *interp) implements(t types.Type) val {
 	it, ok := t.Underlying().(*types.Interface)
 	if !ok {
-		return boolVal(False, CatchAll, false)
+		return boolVal(triOf(ip.w.concrete(t)), CatchAll, false)
 	}
 	have := ip.methods()
 	how := CatchAll
@@ -1117,6 +1146,11 @@ func (ip *interp) eval(e ast.Expr, st *state) val {
 			}
 			return val{k: kString, s: constant.StringVal(tv.Value)}
 		}
+		if b, ok := tv.Type.(*types.Basic); ok && tv.Value.Kind() == constant.Int {
+			if n, exact := constant.Int64Val(tv.Value); exact && b.Info()&types.IsInteger != 0 {
+				return val{k: kInt, n: n}
+			}
+		}
 		if c := ip.constObj(e); c != nil {
 			return val{k: kConst, c: c}
 		}
@@ -1137,9 +1171,18 @@ func (ip *interp) eval(e ast.Expr, st *state) val {
 			return ip.varVal(v, st) // pkg.Var
 		}
 		x := ip.eval(e.X, st)
-		if x.k == kNil {
+		switch x.k {
+		case kNil:
 			// A field of a nil response: the path would panic.
 			return unknown(true)
+		case kResp:
+			if n, ok := ip.w.respStatus(); ok && e.Sel.Name == "StatusCode" {
+				return val{k: kInt, n: n}
+			}
+		case kErr:
+			if v, ok := ip.w.field(e.Sel.Name); ok {
+				return fieldVal(v)
+			}
 		}
 		return unknown(ip.mentionsDep(e, st))
 	case *ast.UnaryExpr:
@@ -1169,6 +1212,11 @@ func (ip *interp) eval(e ast.Expr, st *state) val {
 			return or(x, y)
 		case token.EQL, token.NEQ:
 			return ip.compare(ip.eval(e.X, st), ip.eval(e.Y, st), e.Op)
+		case token.LSS, token.LEQ, token.GTR, token.GEQ:
+			x, y := ip.eval(e.X, st), ip.eval(e.Y, st)
+			if x.k == kInt && y.k == kInt {
+				return boolVal(triOf(constant.Compare(constant.MakeInt64(x.n), e.Op, constant.MakeInt64(y.n))), CatchAll, false)
+			}
 		}
 		return unknown(ip.mentionsDep(e, st))
 	case *ast.CallExpr:
@@ -1204,9 +1252,15 @@ func (ip *interp) constObj(e ast.Expr) *types.Const {
 // varVal is the value of a variable.
 func (ip *interp) varVal(v *types.Var, st *state) val {
 	if v == ip.errp {
+		if ip.w.errNil() {
+			return val{k: kNil}
+		}
 		return val{k: kErr}
 	}
 	if v == ip.resp {
+		if _, ok := ip.w.respStatus(); ok {
+			return val{k: kResp}
+		}
 		return val{k: kNil}
 	}
 	if x, ok := st.env[v]; ok {
@@ -1253,7 +1307,7 @@ func (ip *interp) mentionsDep(e ast.Node, st *state) bool {
 		if v == ip.errp || v == ip.resp || retryscope.IsContext(v.Type()) {
 			dep = true
 		} else if x, ok := st.env[v]; ok {
-			dep = x.dep || x.k == kErr || x.k == kStatus || x.k == kCode
+			dep = x.dep || x.k == kErr || x.k == kStatus || x.k == kCode || x.k == kResp
 		} else if retryscope.IsError(v.Type()) && (v.Pkg() == nil || v.Parent() != v.Pkg().Scope()) {
 			dep = true
 		}
@@ -1302,7 +1356,7 @@ func pick(a, b How) How {
 }
 
 // rank orders value kinds so that compare sees each pair one way round.
-var rank = [...]int{kErr: 0, kCode: 1, kStatus: 2, kSentinel: 3, kString: 4, kBool: 5, kConst: 6, kUnknown: 7, kNil: 8}
+var rank = [...]int{kErr: 0, kResp: 1, kCode: 2, kStatus: 3, kSentinel: 4, kString: 5, kInt: 6, kBool: 7, kConst: 8, kUnknown: 9, kNil: 10}
 
 // compare evaluates x == y (op EQL) or x != y (op NEQ).
 func (ip *interp) compare(x, y val, op token.Token) val {
@@ -1353,6 +1407,10 @@ func (ip *interp) compare(x, y val, op token.Token) val {
 			h = Explicit
 		}
 		eq = boolVal(triOf(x.s == y.s), h, false)
+	case x.k == kResp && y.k == kNil:
+		eq = boolVal(False, CatchAll, false)
+	case x.k == kInt && y.k == kInt:
+		eq = boolVal(triOf(x.n == y.n), CatchAll, false)
 	case x.k == kConst && y.k == kConst:
 		eq = boolVal(triOf(x.c == y.c || constant.Compare(x.c.Val(), token.EQL, y.c.Val())), CatchAll, false)
 	}
@@ -1529,6 +1587,9 @@ func (ip *interp) method(call *ast.CallExpr, fn *types.Func, st *state, dep bool
 				return val{k: kStatus, s: code}
 			}
 		}
+		if v, ok := ip.w.field(fn.Name()); ok && len(call.Args) == 0 {
+			return fieldVal(v)
+		}
 	case kStatus:
 		if fn.Name() == "Code" {
 			return val{k: kCode, s: recv.s}
@@ -1558,6 +1619,8 @@ func (ip *interp) errorsIs(x, target val) val {
 			return boolVal(True, h, false)
 		}
 		return boolVal(False, CatchAll, false)
+	case x.k == kNil:
+		return boolVal(False, CatchAll, false)
 	case x.k == kErr && target.k == kNil:
 		return boolVal(False, CatchAll, false)
 	case x.k == kSentinel && target.k == kSentinel && x.ctx != "" && target.ctx != "":
@@ -1582,6 +1645,9 @@ func (ip *interp) errorsAs(call *ast.CallExpr, x val, st *state) val {
 		if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
 			target, _ = ip.info.ObjectOf(id).(*types.Var)
 		}
+	}
+	if x.k == kNil {
+		return boolVal(False, CatchAll, false)
 	}
 	if x.k != kErr || target == nil {
 		if target != nil {
@@ -1621,13 +1687,13 @@ func (ip *interp) callee(fn *types.Func, d *ast.FuncDecl, call *ast.CallExpr, st
 		switch {
 		case v.k == kErr:
 			sub.errp = p
-		case v.k == kNil && isNamed(p.Type(), "net/http", "Response"):
+		case (v.k == kNil || v.k == kResp) && isNamed(p.Type(), "net/http", "Response"):
 			sub.resp = p
 		default:
 			env[p] = v
 		}
 	}
-	if sub.errp == nil {
+	if sub.errp == nil && (sub.resp == nil || !ip.w.errNil()) {
 		return unknown(ip.mentionsDep(call, st))
 	}
 	sub.run(d.Body, env)
@@ -1689,4 +1755,15 @@ func GoesRound(info *types.Info, body *ast.BlockStmt, from ast.Stmt, errVar *typ
 		return False
 	}
 	return Unknown
+}
+
+// fieldVal is the abstract value of a witness field.
+func fieldVal(v any) val {
+	switch v := v.(type) {
+	case int64:
+		return val{k: kInt, n: v}
+	case string:
+		return val{k: kString, s: v}
+	}
+	return unknown(true)
 }
