@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -21,7 +22,7 @@ func (r *runner) c3() {
 	seen := map[ast.Node]bool{}
 	for _, c := range r.cls {
 		seen[c.Func] = true
-		r.judge(c.Func, c.Body, c.Sig, c.Shape, c.Reversed())
+		r.judge(c.Func, c.Body, c.Sig, c.Shape, c.Reversed(), r.evaluate(c))
 	}
 	// Classifiers designated by the setting only.
 	for _, fn := range r.designated {
@@ -33,25 +34,121 @@ func (r *runner) c3() {
 		if classify.IsEnum(fn.Type().(*types.Signature).Results().At(0).Type()) {
 			shape = classify.Enum
 		}
-		r.judge(d, d.Body, fn.Type().(*types.Signature), shape, false)
+		c := &classify.Classifier{Func: d, Body: d.Body, Obj: fn, Sig: fn.Type().(*types.Signature), Shape: shape}
+		for i := range c.Sig.Params().Len() {
+			p := c.Sig.Params().At(i)
+			switch {
+			case types.Identical(p.Type(), types.Universe.Lookup("error").Type()):
+				c.Err = p
+			case isResponse(p.Type()):
+				c.Resp = p
+			}
+		}
+		r.judge(d, d.Body, c.Sig, shape, false, r.evaluate(c))
 	}
 }
 
-// judge reports the deterministic answers that fn answers "retry" for.
-func (r *runner) judge(fn ast.Node, body *ast.BlockStmt, sig *types.Signature, shape classify.Shape, reversed bool) {
+// evaluate runs c's body for each deterministic failure it can tell apart
+// (HTTP statuses when it reads a status, SQLSTATEs of class 23 when it
+// reads a Postgres error, JSON errors when it reads one) and returns, per
+// return statement, the failures a certain path answers "retry" for.
+func (r *runner) evaluate(c *classify.Classifier) map[*ast.ReturnStmt][]string {
+	if c.Err == nil || c.Func == nil {
+		return nil
+	}
+	var ws []classify.Witness
+	reads := r.reads(c.Body)
+	for _, code := range deterministicStatuses {
+		if c.Resp != nil {
+			ws = append(ws, classify.StatusWitness(code, false))
+		}
+		if reads["status"] && c.Resp == nil {
+			ws = append(ws, classify.StatusWitness(code, true))
+		}
+	}
+	if reads["postgres"] {
+		ws = append(ws, classify.SQLStateWitness("23505"), classify.SQLStateWitness("23503"))
+	}
+	if reads["json"] {
+		ws = append(ws, classify.JSONWitness("SyntaxError"), classify.JSONWitness("UnmarshalTypeError"))
+	}
+	if len(ws) == 0 {
+		return nil
+	}
+	opt := &classify.Options{Decls: r.res.Decls, Defs: r.res.Defs}
+	out := map[*ast.ReturnStmt][]string{}
+	for _, w := range ws {
+		answers, _ := classify.EvalWith(r.info, c.Func, c.Err, c.Resp, w, opt)
+		for _, a := range answers {
+			if a.Certain && c.Retries(a) == classify.True && !slices.Contains(out[a.Return], w.String()) {
+				out[a.Return] = append(out[a.Return], w.String())
+			}
+		}
+	}
+	return out
+}
+
+// deterministicStatuses are the HTTP answers a retry cannot change.
+var deterministicStatuses = []int64{400, 401, 403, 404, 405, 409, 410, 422}
+
+// reads says which deterministic failures body can recognise: an HTTP
+// status (a StatusCode field or method), a Postgres error, a JSON error.
+func (r *runner) reads(body ast.Node) map[string]bool {
+	out := map[string]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if n.Sel.Name == "StatusCode" || n.Sel.Name == "HTTPStatusCode" {
+				out["status"] = true
+			}
+		case *ast.Ident:
+			if obj, ok := r.info.Uses[n].(*types.TypeName); ok && obj.Pkg() != nil {
+				switch p := obj.Pkg().Path(); {
+				case p == "encoding/json":
+					out["json"] = true
+				case strings.HasSuffix(p, "/pgconn") || p == "github.com/lib/pq":
+					out["postgres"] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func isResponse(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Response"
+}
+
+// judge reports the deterministic answers that fn answers "retry" for:
+// those evaluated (a certain path for the witness) and those a condition
+// or case on the way to the return requires.
+func (r *runner) judge(fn ast.Node, body *ast.BlockStmt, sig *types.Signature, shape classify.Shape, reversed bool, evaluated map[*ast.ReturnStmt][]string) {
 	fc, ok := r.in.Root().FindNode(fn)
 	if !ok || sig == nil {
 		return
 	}
 	for cur := range fc.Preorder((*ast.ReturnStmt)(nil)) {
 		ret := cur.Node().(*ast.ReturnStmt)
-		if !r.answersRetry(ret, sig, shape, reversed) || r.innermostFunc(cur) != fn {
+		if r.innermostFunc(cur) != fn {
 			continue
 		}
 		var found []string
-		for _, s := range r.guards(cur, fn) {
-			if !slices.Contains(found, s.Label) {
-				found = append(found, s.Label)
+		if r.answersRetry(ret, sig, shape, reversed) {
+			for _, s := range r.guards(cur, fn) {
+				if !slices.Contains(found, s.Label) {
+					found = append(found, s.Label)
+				}
+			}
+		}
+		for _, l := range evaluated[ret] {
+			if !slices.Contains(found, l) {
+				found = append(found, l)
 			}
 		}
 		if len(found) == 0 {

@@ -122,12 +122,21 @@
 //		return true // reported: HTTP 404 answered with retry
 //	}
 //
-// The path is selected when the return sits in the body of an if whose
-// condition requires the answer (an operand of && or ||, not under ! or
-// !=), or in a switch case that names it. Answers reached through a
-// catch-all ("retry everything not excluded before"), a range such as
-// >= 400, or a value computed elsewhere are not judged: deciding those
-// needs the path-sensitive evaluation that the context-error rules use.
+// Two judges find them. The classifier's body is evaluated path by path
+// for each deterministic failure it can recognise — an HTTP status in its
+// *http.Response parameter (with a nil error) or in an error value with a
+// StatusCode field or method when it reads one, a Postgres error with
+// SQLSTATE 23505 or 23503 when it reads pgconn or pq errors, a JSON
+// syntax or type error when it reads encoding/json types — with the same
+// evaluator that judges context errors for noretrycanceled; a return that
+// a certain path reaches with "retry" is reported, so catch-alls after a
+// range (if code >= 500 { ... }; return true) and computed verdicts
+// (return code == 409 || code >= 500) are found. A path that goes through
+// a condition the failure may or may not satisfy is no evidence. Beside
+// it, a return of a constant "retry" in the body of an if whose condition
+// requires a deterministic answer (an operand of && or ||, not under !
+// or !=), or in a switch case that names one, is reported whatever the
+// rest of the path.
 //
 // Not reported: the designated classifier itself and the functions it
 // calls; a single place; checks that decide nothing (logging, metrics);

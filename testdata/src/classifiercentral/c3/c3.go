@@ -57,7 +57,7 @@ func classifyPG(err error) Outcome { // want classifyPG:`classifier c3.classifyP
 		return Transient // want `SQLSTATE 23505 answered with retry, but an integrity violation is the same on every attempt`
 	}
 	if strings.HasPrefix(pgErr.Code, "23") && pgErr.Code != "23514" {
-		return Transient // want `SQLSTATE class 23 answered with retry`
+		return Transient // want `SQLSTATE class 23 and SQLSTATE 23503 answered with retry`
 	}
 	switch pgErr.Code {
 	case "40001", "40P01":
@@ -107,6 +107,44 @@ func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, erro
 	return resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500, nil
 }
 
+// retryAllButMissing excludes a 404 and retries every other answer,
+// including the other deterministic ones: a catch-all after a range.
+//
+//reslint:classifier
+func retryAllButMissing(err error) bool { // want retryAllButMissing:`classifier c3.retryAllButMissing`
+	var ae *apiError
+	if errors.As(err, &ae) {
+		if ae.StatusCode == http.StatusNotFound || ae.StatusCode >= 500 {
+			return ae.StatusCode != http.StatusNotFound
+		}
+		return true // want `HTTP 400, HTTP 401, HTTP 403, HTTP 405, HTTP 409, HTTP 410 and HTTP 422 answered with retry`
+	}
+	return false
+}
+
+// retryClientErrors retries every 4xx by a range.
+//
+//reslint:classifier
+func retryClientErrors(resp *http.Response, err error) bool { // want retryClientErrors:`classifier c3.retryClientErrors`
+	if err != nil {
+		return false
+	}
+	if resp.StatusCode >= 400 {
+		return true // want `HTTP 400, HTTP 401, HTTP 403, HTTP 404, HTTP 405, HTTP 409, HTTP 410 and HTTP 422 answered with retry`
+	}
+	return false
+}
+
+// retryUnlessOK answers with a computed verdict that is true for 409.
+//
+//reslint:classifier
+func retryUnlessOK(resp *http.Response, err error) bool { // want retryUnlessOK:`classifier c3.retryUnlessOK`
+	if err != nil {
+		return false
+	}
+	return resp.StatusCode == http.StatusConflict || resp.StatusCode >= 500 // want `HTTP 409 answered with retry`
+}
+
 // Negatives: the correct twins.
 
 // goodRetry answers "stop" for every deterministic answer.
@@ -124,7 +162,7 @@ func goodRetry(err error) bool { // want goodRetry:`classifier c3.goodRetry`
 		if ae.StatusCode != http.StatusNotFound && ae.StatusCode >= 500 {
 			return true
 		}
-		if ae.StatusCode == http.StatusGone {
+		if ae.StatusCode >= 400 && ae.StatusCode < 500 {
 			return false
 		} else {
 			return true
