@@ -17,6 +17,13 @@ package classify
 // flag, an attempt counter) forks without losing certainty: both sides are
 // reachable for the witness under some configuration.
 //
+// The witness is an interface (witness): the interpreter asks it for the
+// error's methods, its identity with a sentinel, its gRPC status, its
+// message, a concrete type in its chain and that value's fields, the
+// response's status, and the caller's context. Context errors (ctxWitness)
+// serve noretrycanceled; HTTP statuses, SQLSTATEs and JSON errors
+// (witness.go) serve classifiercentral's deterministic-answer rule.
+//
 // Only certain paths are evidence. Loops whose bodies may return, goto,
 // labelled branches and over-long functions make the result incomplete
 // rather than guessed.
