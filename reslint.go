@@ -10,6 +10,7 @@ import (
 	"github.com/reslint/reslint/analyzers/backoffjitter"
 	"github.com/reslint/reslint/analyzers/breakerverdict"
 	"github.com/reslint/reslint/analyzers/childbudget"
+	"github.com/reslint/reslint/analyzers/classifiercentral"
 	"github.com/reslint/reslint/analyzers/idemkeyperseries"
 	"github.com/reslint/reslint/analyzers/noretrycanceled"
 	"github.com/reslint/reslint/analyzers/timerstop"
@@ -29,6 +30,7 @@ func Analyzers() []*analysis.Analyzer {
 		noretrycanceled.Analyzer,
 		timerstop.Analyzer,
 		childbudget.Analyzer,
+		classifiercentral.Analyzer,
 		backoffjitter.Analyzer,
 		breakerverdict.Analyzer,
 	}

@@ -122,7 +122,7 @@ func isSuccess(err error) bool {
 	}
 	// A 4xx is the request's fault, not a failure of the dependency.
 	var he *classify.HTTPError
-	if errors.As(err, &he) && he.Code < 500 && he.Code != 429 {
+	if errors.As(err, &he) && he.StatusCode < 500 && he.StatusCode != 429 {
 		return true
 	}
 	return false
@@ -140,5 +140,5 @@ func strictSuccess(err error) bool {
 		return false
 	}
 	var he *classify.HTTPError
-	return errors.As(err, &he) && he.Code < 500
+	return errors.As(err, &he) && he.StatusCode < 500
 }

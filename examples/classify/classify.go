@@ -41,11 +41,11 @@ var (
 
 // HTTPError is a non-2xx answer of a dependency.
 type HTTPError struct {
-	Code       int
+	StatusCode int
 	RetryAfter time.Duration // from the Retry-After header, 0 if absent
 }
 
-func (e *HTTPError) Error() string { return fmt.Sprintf("http status %d", e.Code) }
+func (e *HTTPError) Error() string { return fmt.Sprintf("http status %d", e.StatusCode) }
 
 // PgError stands in for *pgconn.PgError (the examples are stdlib-only).
 type PgError struct{ Code string }
@@ -58,7 +58,7 @@ func FromResponse(resp *http.Response) error {
 	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		return nil
 	}
-	e := &HTTPError{Code: resp.StatusCode}
+	e := &HTTPError{StatusCode: resp.StatusCode}
 	if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && s > 0 {
 		e.RetryAfter = time.Duration(s) * time.Second
 	}
@@ -99,7 +99,7 @@ func Classify(err error) Outcome {
 
 	var he *HTTPError
 	if errors.As(err, &he) {
-		switch he.Code {
+		switch he.StatusCode {
 		case 408, 425, 429, 503:
 			return Transient // not processed: a retry is safe
 		case 500, 502, 504:

@@ -35,7 +35,7 @@ func shouldRetryUpload(err error) bool {
 	if errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) {
 		return true
 	}
-	return ShouldRetry(err, false)
+	return false
 }
 
 // isRetryableWrite retries conflicts "because the row is usually free a moment later".
@@ -44,7 +44,7 @@ func isRetryableWrite(err error) bool {
 	if !errors.As(err, &he) {
 		return false
 	}
-	switch he.Code {
+	switch he.StatusCode {
 	// BAD(C3): 409 and 422 are deterministic: the same request gets the same answer; re-read and recompute instead.
 	case http.StatusConflict, http.StatusUnprocessableEntity:
 		return true
@@ -69,6 +69,30 @@ func Upload(ctx context.Context, put func(context.Context) error) error {
 	var err error
 	for i := 0; i < 3 && ctx.Err() == nil; i++ {
 		if err = put(ctx); err == nil || !isTransient(err) {
+			return err
+		}
+	}
+	return err
+}
+
+// Write stores with up to three tries, asking isRetryableWrite after each
+// failure.
+func Write(ctx context.Context, put func(context.Context) error) error {
+	var err error
+	for attempt := 0; attempt < 3 && ctx.Err() == nil; attempt++ {
+		if err = put(ctx); err == nil || !isRetryableWrite(err) {
+			return err
+		}
+	}
+	return err
+}
+
+// UploadPart sends one part with up to three tries, asking
+// shouldRetryUpload after each failure.
+func UploadPart(ctx context.Context, send func(context.Context) error) error {
+	var err error
+	for attempt := 0; attempt < 3 && ctx.Err() == nil; attempt++ {
+		if err = send(ctx); err == nil || !shouldRetryUpload(err) {
 			return err
 		}
 	}

@@ -45,7 +45,7 @@ func Retryable(err error) (bool, time.Duration) {
 		return true, 0 // never reached the warehouse
 	}
 	var he *classify.HTTPError
-	if errors.As(err, &he) && (he.Code == http.StatusTooManyRequests || he.Code == http.StatusServiceUnavailable) {
+	if errors.As(err, &he) && (he.StatusCode == http.StatusTooManyRequests || he.StatusCode == http.StatusServiceUnavailable) {
 		return true, he.RetryAfter
 	}
 	return false, 0

@@ -16,6 +16,11 @@
 //     func(error) (bool, time.Duration) or func(error) E for an enum type E,
 //     whose name says retry/retryable/retriable/transient/classify.
 //
+// SignalFinder (signal.go) recognises the checks classifiers are made of:
+// retry signals (connection errnos, net error types, SQLSTATEs, gRPC
+// codes, HTTP statuses) and deterministic answers (HTTP 4xx, SQLSTATE
+// class 23, JSON errors).
+//
 // Find returns one Classifier per function body, with every place that
 // registers it (Sites). Recognition is conservative: a predicate whose
 // body is not visible in the package is recorded without a body, and a

@@ -17,6 +17,13 @@ package classify
 // flag, an attempt counter) forks without losing certainty: both sides are
 // reachable for the witness under some configuration.
 //
+// The witness is an interface (witness): the interpreter asks it for the
+// error's methods, its identity with a sentinel, its gRPC status, its
+// message, a concrete type in its chain and that value's fields, the
+// response's status, and the caller's context. Context errors (ctxWitness)
+// serve noretrycanceled; HTTP statuses, SQLSTATEs and JSON errors
+// (witness.go) serve classifiercentral's deterministic-answer rule.
+//
 // Only certain paths are evidence. Loops whose bodies may return, goto,
 // labelled branches and over-long functions make the result incomplete
 // rather than guessed.
@@ -53,6 +60,102 @@ func (h Hypothesis) code() string { return [...]string{"Canceled", "DeadlineExce
 // text is the error's message.
 func (h Hypothesis) text() string {
 	return [...]string{"context canceled", "context deadline exceeded"}[h]
+}
+
+// A witness is the concrete failure an evaluation runs a classifier
+// against: what the classified error is, which methods it has, what gRPC
+// status it carries, and what the caller's context says meanwhile. The
+// interpreter asks only these questions, so a new kind of failure is a
+// new witness, not a change to the interpreter.
+type witness interface {
+	// errMethods is the method set of the error's dynamic type.
+	errMethods() []string
+	// sentinel reports whether the error is (by == or errors.Is) the
+	// context error named ctx ("Canceled", "DeadlineExceeded"); false for
+	// "".
+	sentinel(ctx string) bool
+	// unwrapsToNil reports whether errors.Unwrap(err) is nil.
+	unwrapsToNil() bool
+	// status is what status.Code(err) returns, and whether the error is
+	// a gRPC status error (status.FromError's ok, a GRPCStatus method).
+	status() (code string, ok bool)
+	// contextCode is the gRPC code status.FromContextError gives.
+	contextCode() string
+	// message is err.Error(); a test that matches it singles the
+	// failure out.
+	message() string
+	// callerErr names the caller's context error under the witness
+	// ("Canceled"), or "" when the caller is still waiting.
+	callerErr() string
+	// errNil reports whether the classified error is nil (the failure
+	// is in the response), and respStatus the response's status when
+	// there is a response.
+	errNil() bool
+	respStatus() (int64, bool)
+	// concrete reports whether the error chain holds a value of the
+	// concrete type t (errors.As, a type assertion or case).
+	concrete(t types.Type) bool
+	// field is the value (int64 or string) of a field or no-argument
+	// method of that concrete value: StatusCode, Code, SQLState.
+	field(name string) (any, bool)
+}
+
+func (ctxWitness) errNil() bool              { return false }
+func (ctxWitness) respStatus() (int64, bool) { return 0, false }
+func (ctxWitness) concrete(types.Type) bool  { return false }
+func (ctxWitness) field(string) (any, bool)  { return nil, false }
+func (w ctxWitness) String() string {
+	if w.grpc {
+		return "gRPC " + w.h.code()
+	}
+	return w.h.String()
+}
+
+// ctxWitness is a context error of hypothesis h: the error itself (what
+// ctx.Err() returns), or, with grpc, a gRPC status error with the
+// matching code (what a gRPC client returns). The caller's context is done
+// with that error.
+type ctxWitness struct {
+	h    Hypothesis
+	grpc bool
+}
+
+func (w ctxWitness) errMethods() []string {
+	switch {
+	case w.grpc:
+		return []string{"Error", "GRPCStatus", "Is"}
+	case w.h == DeadlineExceeded:
+		// context.deadlineExceededError implements net.Error.
+		return []string{"Error", "Timeout", "Temporary"}
+	}
+	return []string{"Error"}
+}
+
+func (w ctxWitness) sentinel(ctx string) bool { return !w.grpc && ctx != "" && ctx == w.h.code() }
+func (w ctxWitness) unwrapsToNil() bool       { return !w.grpc }
+func (w ctxWitness) contextCode() string      { return w.h.code() }
+func (w ctxWitness) callerErr() string        { return w.h.code() }
+
+func (w ctxWitness) status() (string, bool) {
+	if w.grpc {
+		return w.h.code(), true
+	}
+	return "Unknown", false
+}
+
+func (w ctxWitness) message() string {
+	if w.grpc {
+		return "rpc error: code = " + w.h.code() + " desc = " + w.h.text()
+	}
+	return w.h.text()
+}
+
+// ctxText is the message of the context error named ctx.
+func ctxText(ctx string) string {
+	if ctx == "Canceled" {
+		return Canceled.text()
+	}
+	return DeadlineExceeded.text()
 }
 
 // Tri is a three-valued truth.
@@ -143,7 +246,7 @@ func Eval(info *types.Info, fn ast.Node, errp, resp *types.Var, h Hypothesis, op
 		if grpc && !usesGRPC(info, body) {
 			continue
 		}
-		ip := &interp{info: info, opt: opt, h: h, grpc: grpc, errp: errp, resp: resp, sig: sig}
+		ip := &interp{info: info, opt: opt, w: ctxWitness{h: h, grpc: grpc}, errp: errp, resp: resp, sig: sig}
 		ip.run(body, nil)
 		answers = append(answers, ip.answers...)
 		if ip.incomplete {
@@ -202,6 +305,8 @@ const (
 	kStatus        // a gRPC *Status with code s
 	kString        // the string s
 	kConst         // a constant c of a non-bool, non-string type (enum values)
+	kInt           // the integer n (constants of basic type, a status code)
+	kResp          // the witness response
 )
 
 // val is an abstract value.
@@ -212,6 +317,7 @@ type val struct {
 	c   *types.Const
 	obj types.Object
 	ctx string // for kSentinel: "Canceled"/"DeadlineExceeded" when it is a context error
+	n   int64  // for kInt
 	dep bool   // an unknown value that depends on the classified error
 	how How    // for a decided bool: the hypothesis-specific test that decided it
 	// text: a kString that came from the error's message.
@@ -267,8 +373,7 @@ type flow struct {
 type interp struct {
 	info       *types.Info
 	opt        *Options
-	h          Hypothesis
-	grpc       bool
+	w          witness
 	errp, resp *types.Var
 	sig        *types.Signature
 	steps      int
@@ -427,7 +532,11 @@ func (ip *interp) stmt(s ast.Stmt, in []*state, fl *flow) []*state {
 				b := st.fork()
 				// The caller's context is done under the hypothesis: its
 				// Done case is ready. Other cases may be too.
-				if cc.Comm == nil || !isDoneRecv(ip.info, cc.Comm) {
+				done := cc.Comm != nil && isDoneRecv(ip.info, cc.Comm)
+				if done && ip.w.callerErr() == "" {
+					continue // the caller is still waiting
+				}
+				if !done {
 					b.uncertain = true
 				}
 				out = append(out, ip.stmts(cc.Body, []*state{b}, sel)...)
@@ -680,16 +789,7 @@ func (ip *interp) hasType(subject val, te ast.Expr) val {
 }
 
 // methods returns the method names of the witness error.
-func (ip *interp) methods() []string {
-	switch {
-	case ip.grpc:
-		return []string{"Error", "GRPCStatus", "Is"}
-	case ip.h == DeadlineExceeded:
-		// context.deadlineExceededError implements net.Error.
-		return []string{"Error", "Timeout", "Temporary"}
-	}
-	return []string{"Error"}
-}
+func (ip *interp) methods() []string { return ip.w.errMethods() }
 
 // implements evaluates whether the witness has type t: only interfaces
 // whose methods it has; no named concrete type (the context errors' types
@@ -697,7 +797,7 @@ func (ip *interp) methods() []string {
 func (ip *interp) implements(t types.Type) val {
 	it, ok := t.Underlying().(*types.Interface)
 	if !ok {
-		return boolVal(False, CatchAll, false)
+		return boolVal(triOf(ip.w.concrete(t)), CatchAll, false)
 	}
 	have := ip.methods()
 	how := CatchAll
@@ -857,7 +957,8 @@ func (ip *interp) opaque(_ ast.Stmt, in []*state) []*state {
 
 // ret records the answer of a return statement.
 func (ip *interp) ret(s *ast.ReturnStmt, st *state) {
-	a := Answer{Return: s, How: st.how, Certain: !st.uncertain, GRPC: ip.grpc}
+	_, grpc := ip.w.status()
+	a := Answer{Return: s, How: st.how, Certain: !st.uncertain, GRPC: grpc}
 	var v val
 	res := ip.sig.Results()
 	switch {
@@ -1017,10 +1118,10 @@ func (ip *interp) tuple(call *ast.CallExpr, st *state, n int) []val {
 	switch path := fn.Pkg().Path(); {
 	case path == grpcStatusPath && fn.Name() == "FromError" && n == 2 && len(call.Args) == 1:
 		if ip.eval(call.Args[0], st).k == kErr {
-			if ip.grpc {
-				out[0], out[1] = val{k: kStatus, s: ip.h.code()}, boolVal(True, GRPCCode, false)
+			if code, ok := ip.w.status(); ok {
+				out[0], out[1] = val{k: kStatus, s: code}, boolVal(True, GRPCCode, false)
 			} else {
-				out[0], out[1] = val{k: kStatus, s: "Unknown"}, boolVal(False, CatchAll, false)
+				out[0], out[1] = val{k: kStatus, s: code}, boolVal(False, CatchAll, false)
 			}
 		}
 		return out
@@ -1053,6 +1154,11 @@ func (ip *interp) eval(e ast.Expr, st *state) val {
 			}
 			return val{k: kString, s: constant.StringVal(tv.Value)}
 		}
+		if b, ok := tv.Type.(*types.Basic); ok && tv.Value.Kind() == constant.Int {
+			if n, exact := constant.Int64Val(tv.Value); exact && b.Info()&types.IsInteger != 0 {
+				return val{k: kInt, n: n}
+			}
+		}
 		if c := ip.constObj(e); c != nil {
 			return val{k: kConst, c: c}
 		}
@@ -1073,9 +1179,18 @@ func (ip *interp) eval(e ast.Expr, st *state) val {
 			return ip.varVal(v, st) // pkg.Var
 		}
 		x := ip.eval(e.X, st)
-		if x.k == kNil {
+		switch x.k {
+		case kNil:
 			// A field of a nil response: the path would panic.
 			return unknown(true)
+		case kResp:
+			if n, ok := ip.w.respStatus(); ok && e.Sel.Name == "StatusCode" {
+				return val{k: kInt, n: n}
+			}
+		case kErr:
+			if v, ok := ip.w.field(e.Sel.Name); ok {
+				return fieldVal(v)
+			}
 		}
 		return unknown(ip.mentionsDep(e, st))
 	case *ast.UnaryExpr:
@@ -1105,6 +1220,11 @@ func (ip *interp) eval(e ast.Expr, st *state) val {
 			return or(x, y)
 		case token.EQL, token.NEQ:
 			return ip.compare(ip.eval(e.X, st), ip.eval(e.Y, st), e.Op)
+		case token.LSS, token.LEQ, token.GTR, token.GEQ:
+			x, y := ip.eval(e.X, st), ip.eval(e.Y, st)
+			if x.k == kInt && y.k == kInt {
+				return boolVal(triOf(constant.Compare(constant.MakeInt64(x.n), e.Op, constant.MakeInt64(y.n))), CatchAll, false)
+			}
 		}
 		return unknown(ip.mentionsDep(e, st))
 	case *ast.CallExpr:
@@ -1140,9 +1260,15 @@ func (ip *interp) constObj(e ast.Expr) *types.Const {
 // varVal is the value of a variable.
 func (ip *interp) varVal(v *types.Var, st *state) val {
 	if v == ip.errp {
+		if ip.w.errNil() {
+			return val{k: kNil}
+		}
 		return val{k: kErr}
 	}
 	if v == ip.resp {
+		if _, ok := ip.w.respStatus(); ok {
+			return val{k: kResp}
+		}
 		return val{k: kNil}
 	}
 	if x, ok := st.env[v]; ok {
@@ -1189,7 +1315,7 @@ func (ip *interp) mentionsDep(e ast.Node, st *state) bool {
 		if v == ip.errp || v == ip.resp || analysisutil.IsContext(v.Type()) {
 			dep = true
 		} else if x, ok := st.env[v]; ok {
-			dep = x.dep || x.k == kErr || x.k == kStatus || x.k == kCode
+			dep = x.dep || x.k == kErr || x.k == kStatus || x.k == kCode || x.k == kResp
 		} else if analysisutil.IsError(v.Type()) && (v.Pkg() == nil || v.Parent() != v.Pkg().Scope()) {
 			dep = true
 		}
@@ -1238,7 +1364,7 @@ func pick(a, b How) How {
 }
 
 // rank orders value kinds so that compare sees each pair one way round.
-var rank = [...]int{kErr: 0, kCode: 1, kStatus: 2, kSentinel: 3, kString: 4, kBool: 5, kConst: 6, kUnknown: 7, kNil: 8}
+var rank = [...]int{kErr: 0, kResp: 1, kCode: 2, kStatus: 3, kSentinel: 4, kString: 5, kInt: 6, kBool: 7, kConst: 8, kUnknown: 9, kNil: 10}
 
 // compare evaluates x == y (op EQL) or x != y (op NEQ).
 func (ip *interp) compare(x, y val, op token.Token) val {
@@ -1256,7 +1382,7 @@ func (ip *interp) compare(x, y val, op token.Token) val {
 	case x.k == kErr && y.k == kSentinel:
 		// The plain witness is the context error itself; a gRPC status
 		// error equals no sentinel.
-		if !ip.grpc && y.ctx == ip.h.code() {
+		if ip.w.sentinel(y.ctx) {
 			eq = boolVal(True, Explicit, false)
 		} else {
 			eq = boolVal(False, CatchAll, false)
@@ -1289,6 +1415,10 @@ func (ip *interp) compare(x, y val, op token.Token) val {
 			h = Explicit
 		}
 		eq = boolVal(triOf(x.s == y.s), h, false)
+	case x.k == kResp && y.k == kNil:
+		eq = boolVal(False, CatchAll, false)
+	case x.k == kInt && y.k == kInt:
+		eq = boolVal(triOf(x.n == y.n), CatchAll, false)
 	case x.k == kConst && y.k == kConst:
 		eq = boolVal(triOf(x.c == y.c || constant.Compare(x.c.Val(), token.EQL, y.c.Val())), CatchAll, false)
 	}
@@ -1348,7 +1478,7 @@ func (ip *interp) call(call *ast.CallExpr, st *state) val {
 		case "As":
 			return ip.errorsAs(call, arg(0), st)
 		case "Unwrap":
-			if x := arg(0); x.k == kErr && !ip.grpc {
+			if x := arg(0); x.k == kErr && ip.w.unwrapsToNil() {
 				return val{k: kNil}
 			}
 		}
@@ -1401,7 +1531,7 @@ func (ip *interp) call(call *ast.CallExpr, st *state) val {
 		case "Convert":
 			return val{k: kStatus, s: ip.statusCode()}
 		case "FromContextError":
-			return val{k: kStatus, s: ip.h.code()}
+			return val{k: kStatus, s: ip.w.contextCode()}
 		}
 	}
 	if analysisutil.StripMajor(path) == RetryGoPath && fn.Name() == "IsRecoverable" {
@@ -1419,16 +1549,17 @@ func (ip *interp) call(call *ast.CallExpr, st *state) val {
 
 // statusCode is what status.Code returns for the witness.
 func (ip *interp) statusCode() string {
-	if ip.grpc {
-		return ip.h.code()
-	}
-	return "Unknown"
+	code, _ := ip.w.status()
+	return code
 }
 
 // ctxErr is the value of ctx.Err() for the caller's context, which is done
 // under the hypothesis.
 func (ip *interp) ctxErr() val {
-	return val{k: kSentinel, ctx: ip.h.code()}
+	if c := ip.w.callerErr(); c != "" {
+		return val{k: kSentinel, ctx: c}
+	}
+	return val{k: kNil}
 }
 
 // implementsMethod evaluates whether the witness has the named method
@@ -1456,16 +1587,16 @@ func (ip *interp) method(call *ast.CallExpr, fn *types.Func, st *state, dep bool
 	case kErr:
 		switch fn.Name() {
 		case "Error":
-			if ip.grpc {
-				return val{k: kString, s: "rpc error: code = " + ip.h.code() + " desc = " + ip.h.text(), text: true}
-			}
-			return val{k: kString, s: ip.h.text(), text: true}
+			return val{k: kString, s: ip.w.message(), text: true}
 		case "Timeout", "Temporary":
 			return ip.implementsMethod(fn.Name())
 		case "GRPCStatus":
-			if ip.grpc {
-				return val{k: kStatus, s: ip.h.code()}
+			if code, ok := ip.w.status(); ok {
+				return val{k: kStatus, s: code}
 			}
+		}
+		if v, ok := ip.w.field(fn.Name()); ok && len(call.Args) == 0 {
+			return fieldVal(v)
 		}
 	case kStatus:
 		if fn.Name() == "Code" {
@@ -1473,7 +1604,7 @@ func (ip *interp) method(call *ast.CallExpr, fn *types.Func, st *state, dep bool
 		}
 	case kSentinel:
 		if recv.ctx != "" && fn.Name() == "Error" {
-			return val{k: kString, s: ip.h.text()}
+			return val{k: kString, s: ctxText(recv.ctx)}
 		}
 	}
 	if d := ip.opt.Decls[fn.Origin()]; d != nil && recv.k == kUnknown && !recv.dep {
@@ -1488,13 +1619,15 @@ func (ip *interp) method(call *ast.CallExpr, fn *types.Func, st *state, dep bool
 func (ip *interp) errorsIs(x, target val) val {
 	switch {
 	case x.k == kErr && target.k == kSentinel:
-		if !ip.grpc && target.ctx == ip.h.code() {
+		if ip.w.sentinel(target.ctx) {
 			h := Explicit
 			if target.obj == nil {
 				h = CtxDone // errors.Is(err, ctx.Err())
 			}
 			return boolVal(True, h, false)
 		}
+		return boolVal(False, CatchAll, false)
+	case x.k == kNil:
 		return boolVal(False, CatchAll, false)
 	case x.k == kErr && target.k == kNil:
 		return boolVal(False, CatchAll, false)
@@ -1520,6 +1653,9 @@ func (ip *interp) errorsAs(call *ast.CallExpr, x val, st *state) val {
 		if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
 			target, _ = ip.info.ObjectOf(id).(*types.Var)
 		}
+	}
+	if x.k == kNil {
+		return boolVal(False, CatchAll, false)
 	}
 	if x.k != kErr || target == nil {
 		if target != nil {
@@ -1550,7 +1686,7 @@ func (ip *interp) callee(fn *types.Func, d *ast.FuncDecl, call *ast.CallExpr, st
 	if sig.Results().Len() == 0 || sig.Variadic() || len(call.Args) != sig.Params().Len() {
 		return unknown(true)
 	}
-	sub := &interp{info: ip.info, opt: ip.opt, h: ip.h, grpc: ip.grpc, sig: sig, depth: ip.depth + 1,
+	sub := &interp{info: ip.info, opt: ip.opt, w: ip.w, sig: sig, depth: ip.depth + 1,
 		active: append(ip.active, fn), shared: ip.shared}
 	env := map[*types.Var]val{}
 	for i := range sig.Params().Len() {
@@ -1559,13 +1695,13 @@ func (ip *interp) callee(fn *types.Func, d *ast.FuncDecl, call *ast.CallExpr, st
 		switch {
 		case v.k == kErr:
 			sub.errp = p
-		case v.k == kNil && isNamed(p.Type(), "net/http", "Response"):
+		case (v.k == kNil || v.k == kResp) && isNamed(p.Type(), "net/http", "Response"):
 			sub.resp = p
 		default:
 			env[p] = v
 		}
 	}
-	if sub.errp == nil {
+	if sub.errp == nil && (sub.resp == nil || !ip.w.errNil()) {
 		return unknown(ip.mentionsDep(call, st))
 	}
 	sub.run(d.Body, env)
@@ -1603,7 +1739,7 @@ func GoesRound(info *types.Info, body *ast.BlockStmt, from ast.Stmt, errVar *typ
 	if i < 0 || errVar == nil {
 		return Unknown
 	}
-	ip := &interp{info: info, opt: opt, h: h, errp: errVar, sig: types.NewSignatureType(nil, nil, nil, nil, nil, false), keepErr: true}
+	ip := &interp{info: info, opt: opt, w: ctxWitness{h: h}, errp: errVar, sig: types.NewSignatureType(nil, nil, nil, nil, nil, false), keepErr: true}
 	ip.shared = &ip.steps
 	fl := &flow{}
 	out := ip.stmts(body.List[i:], []*state{{env: map[*types.Var]val{}}}, fl)
@@ -1627,4 +1763,15 @@ func GoesRound(info *types.Info, body *ast.BlockStmt, from ast.Stmt, errVar *typ
 		return False
 	}
 	return Unknown
+}
+
+// fieldVal is the abstract value of a witness field.
+func fieldVal(v any) val {
+	switch v := v.(type) {
+	case int64:
+		return val{k: kInt, n: v}
+	case string:
+		return val{k: kString, s: v}
+	}
+	return unknown(true)
 }

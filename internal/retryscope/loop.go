@@ -304,7 +304,16 @@ func attemptBounded(loop ast.Node) bool {
 	if !ok || f.Cond == nil {
 		return false
 	}
-	be, ok := ast.Unparen(f.Cond).(*ast.BinaryExpr)
+	return countsAttempts(f.Cond)
+}
+
+// countsAttempts reports whether cond, or one of its && conjuncts,
+// compares an attempt counter with its bound.
+func countsAttempts(cond ast.Expr) bool {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if ok && be.Op == token.LAND {
+		return countsAttempts(be.X) || countsAttempts(be.Y)
+	}
 	if !ok || (be.Op != token.LSS && be.Op != token.LEQ && be.Op != token.GTR && be.Op != token.GEQ) {
 		return false
 	}

@@ -1,0 +1,501 @@
+package classifiercentral
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/reslint/reslint/internal/analysisdoc"
+	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/classify"
+	"github.com/reslint/reslint/internal/directive"
+	"github.com/reslint/reslint/internal/retryscope"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports retry decisions kept outside the one classifier that
+// should make them (C1), scattered over several functions (C2), and
+// classifiers that retry deterministic answers (C3).
+var Analyzer = &analysis.Analyzer{
+	Name:      "classifiercentral",
+	Doc:       analysisdoc.MustExtract(doc, "classifiercentral"),
+	URL:       "https://github.com/reslint/reslint#classifiercentral",
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(ClassifierFact), new(PlacesFact)},
+}
+
+// classifiers is the -classifiers setting: comma-separated designated
+// classifiers, as path/to/pkg.Func, path/to/pkg.(*T).Method or
+// path/to/pkg.T.Method.
+var classifiers string
+
+func init() {
+	Analyzer.Flags.StringVar(&classifiers, "classifiers", "", "comma-separated designated retry classifiers: path/to/pkg.Func or path/to/pkg.(*T).Method (as //reslint:classifier does)")
+}
+
+// ClassifierFact marks a designated classifier (//reslint:classifier or
+// the classifiers setting), so that packages importing it report checks
+// made outside it.
+type ClassifierFact struct {
+	Name string // for messages: "retry.Classify"
+}
+
+func (*ClassifierFact) AFact()           {}
+func (f *ClassifierFact) String() string { return "classifier " + f.Name }
+
+// PlacesFact lists the places of a package whose checks decide retries,
+// so that importing packages of the same module see classification
+// scattered across packages.
+type PlacesFact struct {
+	Module string
+	Places []Place
+}
+
+// A Place is one function (with the functions it delegates to) whose
+// retry-signal checks decide retries.
+type Place struct {
+	Pkg   string   // import path
+	Pos   string   // "file.go:12": the first check
+	Funcs []string // types.Func.FullName of the functions it is made of
+}
+
+func (*PlacesFact) AFact() {}
+func (f *PlacesFact) String() string {
+	var s []string
+	for _, p := range f.Places {
+		s = append(s, p.Pos)
+	}
+	return "places " + strings.Join(s, " ")
+}
+
+// runner is the state of one pass.
+type runner struct {
+	pass   *analysis.Pass
+	info   *types.Info
+	in     *inspector.Inspector
+	res    *retryscope.Result
+	rep    *directive.Reporter
+	finder *classify.SignalFinder
+	// classifiers found by classify.Find with a visible body, and the
+	// functions designated in this package.
+	cls        []*classify.Classifier
+	designated []*types.Func
+	// verdict functions: classifier bodies and the package functions with
+	// a bool or enum result whose result feeds a retry decision.
+	verdict map[ast.Node]bool
+	calls   map[ast.Node][]*types.Func
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	r := &runner{
+		pass: pass,
+		info: pass.TypesInfo,
+		in:   pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		res:  pass.ResultOf[retryscope.Analyzer].(*retryscope.Result),
+	}
+	r.rep = directive.NewReporter(pass)
+	defer r.rep.Finish()
+	r.finder = &classify.SignalFinder{Info: r.info, Defs: r.res.Defs}
+
+	r.designate()
+	for _, c := range classify.Find(pass, r.in, r.res) {
+		if c.Body != nil && c.Func != nil {
+			r.cls = append(r.cls, c)
+		}
+	}
+	// No retry scope, classifier or designated function: no check here
+	// can decide a retry, and there is nothing to judge.
+	if len(r.res.Scopes) == 0 && len(r.cls) == 0 && len(r.designated) == 0 {
+		return nil, nil
+	}
+	r.findVerdicts()
+	sites := r.sites()
+
+	if name, ok := r.visibleClassifier(); ok {
+		r.c1(sites, name)
+	} else {
+		r.c2(sites)
+	}
+	r.c3()
+	return nil, nil
+}
+
+// designate finds this package's designated classifiers and exports their
+// facts.
+func (r *runner) designate() {
+	names := map[string]bool{}
+	for n := range strings.SplitSeq(classifiers, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			names[n] = true
+		}
+	}
+	for _, fn := range r.sortedDecls() {
+		d := r.res.Decls[fn]
+		_, marked := directive.FuncMark(d, "classifier")
+		if !marked && !names[settingName(fn)] && !names[settingNameValue(fn)] {
+			continue
+		}
+		r.designated = append(r.designated, fn)
+		r.pass.ExportObjectFact(fn, &ClassifierFact{Name: analysisutil.DisplayName(fn)})
+	}
+}
+
+// settingName spells fn as the classifiers setting does:
+// path/to/pkg.Func or path/to/pkg.(*T).Method.
+func settingName(fn *types.Func) string {
+	if fn.Pkg() == nil {
+		return ""
+	}
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return fn.Pkg().Path() + "." + fn.Name()
+	}
+	t := recv.Type()
+	star := ""
+	if p, ok := t.(*types.Pointer); ok {
+		t, star = p.Elem(), "*"
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return ""
+	}
+	if star != "" {
+		return fmt.Sprintf("%s.(*%s).%s", fn.Pkg().Path(), n.Obj().Name(), fn.Name())
+	}
+	return fmt.Sprintf("%s.%s.%s", fn.Pkg().Path(), n.Obj().Name(), fn.Name())
+}
+
+// settingNameValue is the T.Method spelling of a pointer method, which a
+// user may write for either receiver kind.
+func settingNameValue(fn *types.Func) string {
+	return strings.Replace(strings.Replace(settingName(fn), "(*", "", 1), ").", ".", 1)
+}
+
+// visibleClassifier returns the name of a designated classifier of this
+// package, or of a package it imports (by fact), the first by name.
+func (r *runner) visibleClassifier() (string, bool) {
+	var names []string
+	for _, fn := range r.designated {
+		names = append(names, analysisutil.DisplayName(fn))
+	}
+	for _, of := range r.pass.AllObjectFacts() {
+		if f, ok := of.Fact.(*ClassifierFact); ok && of.Object.Pkg() != r.pass.Pkg {
+			names = append(names, f.Name)
+		}
+	}
+	if len(names) == 0 {
+		return "", false
+	}
+	slices.Sort(names)
+	return names[0], true
+}
+
+// sortedDecls returns the package's functions with bodies in source order.
+func (r *runner) sortedDecls() []*types.Func {
+	fns := make([]*types.Func, 0, len(r.res.Decls))
+	for fn := range r.res.Decls {
+		fns = append(fns, fn)
+	}
+	sort.Slice(fns, func(i, j int) bool { return r.res.Decls[fns[i]].Pos() < r.res.Decls[fns[j]].Pos() })
+	return fns
+}
+
+// findVerdicts collects the verdict functions: the classifiers' bodies,
+// the designated functions, and, to a fixed point, the package functions
+// with a bool or enum first result called from a retry scope or another
+// verdict function (isTransient(err) in a retry loop).
+func (r *runner) findVerdicts() {
+	r.verdict = map[ast.Node]bool{}
+	var work []ast.Node
+	add := func(n ast.Node) {
+		if !r.verdict[n] {
+			r.verdict[n] = true
+			work = append(work, n)
+		}
+	}
+	for _, c := range r.cls {
+		add(c.Func)
+	}
+	for _, fn := range r.designated {
+		add(r.res.Decls[fn])
+	}
+	for _, s := range r.res.Scopes {
+		if s.Kind != retryscope.Client {
+			work = append(work, s.Body)
+		}
+	}
+	for len(work) > 0 {
+		n := work[0]
+		work = work[1:]
+		for _, fn := range r.callees(n) {
+			if d := r.res.Decls[fn]; d != nil && verdictShape(fn) {
+				add(d)
+			}
+		}
+	}
+}
+
+// callees returns the functions called in n, in source order (memoised:
+// places ask for the same verdict functions' callees again).
+func (r *runner) callees(n ast.Node) []*types.Func {
+	if out, ok := r.calls[n]; ok {
+		return out
+	}
+	if r.calls == nil {
+		r.calls = map[ast.Node][]*types.Func{}
+	}
+	out := r.calleesOf(n)
+	r.calls[n] = out
+	return out
+}
+
+func (r *runner) calleesOf(n ast.Node) []*types.Func {
+	var out []*types.Func
+	ast.Inspect(n, func(m ast.Node) bool {
+		if call, ok := m.(*ast.CallExpr); ok {
+			if fn, ok := typeutil.Callee(r.info, call).(*types.Func); ok {
+				fn = fn.Origin()
+				if !slices.Contains(out, fn) {
+					out = append(out, fn)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// verdictShape reports whether fn's first result is a bool or an enum and
+// it takes parameters: the shape of a function whose result is a verdict.
+func verdictShape(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	if sig.Params().Len() == 0 || sig.Results().Len() == 0 {
+		return false
+	}
+	t := sig.Results().At(0).Type()
+	if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+		return true
+	}
+	return isVerdictEnum(t)
+}
+
+// isVerdictEnum reports whether t is an enum whose constants speak of
+// retrying (Transient, Fatal, NoRetry, ...): time.Duration and other
+// named integers with constants are quantities, not verdicts.
+func isVerdictEnum(t types.Type) bool {
+	if !classify.IsEnum(t) {
+		return false
+	}
+	n := types.Unalias(t).(*types.Named)
+	scope := n.Obj().Pkg().Scope()
+	for _, name := range scope.Names() {
+		if c, ok := scope.Lookup(name).(*types.Const); ok && types.Identical(c.Type(), n) && classify.RetryMeaning(c) != classify.Unknown {
+			return true
+		}
+	}
+	return false
+}
+
+// A site is the retry-signal checks of one line that decide a retry.
+type site struct {
+	pos    token.Pos
+	labels []string
+	top    ast.Node // the top-level declaration holding it
+	cur    inspector.Cursor
+}
+
+// sites returns the lines whose retry-signal checks decide a retry, in
+// source order.
+func (r *runner) sites() []*site {
+	var out []*site
+	byLine := map[string]*site{}
+	for _, file := range r.pass.Files {
+		fc, ok := r.in.Root().FindNode(file)
+		if !ok {
+			continue
+		}
+		for _, s := range r.finder.Find(file) {
+			if !s.Retry && !s.EOF {
+				continue
+			}
+			cur, ok := fc.FindNode(s.Test)
+			if !ok {
+				continue
+			}
+			inVerdict, inScope := r.where(cur)
+			if s.EOF && !inVerdict || !inVerdict && !inScope || !decides(r.info, cur) {
+				continue
+			}
+			p := r.pass.Fset.Position(s.Test.Pos())
+			key := fmt.Sprintf("%s:%d", p.Filename, p.Line)
+			if st := byLine[key]; st != nil {
+				if !slices.Contains(st.labels, s.Label) {
+					st.labels = append(st.labels, s.Label)
+				}
+				continue
+			}
+			st := &site{pos: s.Test.Pos(), labels: []string{s.Label}, top: topDecl(cur), cur: cur}
+			byLine[key] = st
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// where says whether the node at cur is in a verdict function (its
+// innermost enclosing function is one) or in a retry scope.
+func (r *runner) where(cur inspector.Cursor) (inVerdict, inScope bool) {
+	for c := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		inVerdict = r.verdict[c.Node()]
+		break
+	}
+	if s := r.res.Innermost(cur.Node().Pos()); s != nil && s.Kind != retryscope.Client {
+		inScope = true
+	}
+	return inVerdict, inScope
+}
+
+// topDecl returns the top-level declaration holding cur.
+func topDecl(cur inspector.Cursor) ast.Node {
+	var top ast.Node
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.GenDecl)(nil)) {
+		top = c.Node()
+	}
+	return top
+}
+
+// decides reports whether the test at cur decides something: its value is
+// returned, assigned, or chooses a branch that returns, leaves a loop or
+// assigns. A test whose branch only logs or counts, or whose value goes
+// into a call (a log line, a metric label), decides nothing.
+func decides(info *types.Info, cur inspector.Cursor) bool {
+	if cc, ok := cur.Node().(*ast.CaseClause); ok {
+		return clauseActs(cc, cur.Parent())
+	}
+	child := cur.Node()
+	for p := cur.Parent(); p.Node() != nil; p = p.Parent() {
+		switch x := p.Node().(type) {
+		case *ast.ParenExpr, *ast.UnaryExpr, *ast.BinaryExpr:
+		case *ast.ReturnStmt:
+			return true
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				if id, ok := l.(*ast.Ident); !ok || id.Name != "_" {
+					return true
+				}
+			}
+			return false
+		case *ast.ValueSpec:
+			return true
+		case *ast.IfStmt:
+			return child == x.Cond && (acts(x.Body.List) || x.Else != nil && actsStmt(x.Else))
+		case *ast.ForStmt:
+			return child == x.Cond
+		case *ast.CaseClause:
+			return clauseActs(x, p.Parent())
+		default:
+			return false
+		}
+		child = p.Node()
+	}
+	return false
+}
+
+// clauseActs reports whether a case clause acts, or is empty in a switch
+// whose other clauses act (an empty case answers by not acting).
+func clauseActs(cc *ast.CaseClause, body inspector.Cursor) bool {
+	if acts(cc.Body) {
+		return true
+	}
+	if len(cc.Body) > 0 {
+		return false
+	}
+	b, ok := body.Node().(*ast.BlockStmt)
+	if !ok {
+		return false
+	}
+	for _, s := range b.List {
+		if o, ok := s.(*ast.CaseClause); ok && o != cc && acts(o.Body) {
+			return true
+		}
+	}
+	return false
+}
+
+// acts reports whether the statements return, branch, panic or assign.
+func acts(list []ast.Stmt) bool {
+	return slices.ContainsFunc(list, actsStmt)
+}
+
+func actsStmt(s ast.Stmt) bool {
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt, *ast.BranchStmt:
+			found = true
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if id, ok := l.(*ast.Ident); !ok || id.Name != "_" {
+					found = true
+				}
+			}
+		case *ast.CallExpr:
+			if id, ok := n.Fun.(*ast.Ident); ok && id.Name == "panic" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// moduleKey says which module the package belongs to: pass.Module's path,
+// or, with no module information (GOPATH mode, some build systems), the
+// first element of the import path — the first three when it names a host
+// (example.com/team/lib), the usual shape of a repository path.
+func moduleKey(pass *analysis.Pass) string {
+	if pass.Module != nil && pass.Module.Path != "" {
+		return pass.Module.Path
+	}
+	elems := strings.Split(pass.Pkg.Path(), "/")
+	n := 1
+	if strings.Contains(elems[0], ".") {
+		n = min(3, len(elems))
+	}
+	return strings.Join(elems[:n], "/")
+}
+
+// short is "file.go:12" for a position.
+func (r *runner) short(pos token.Pos) string {
+	p := r.pass.Fset.Position(pos)
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}
+
+func labels(ls []string) string {
+	switch len(ls) {
+	case 1:
+		return ls[0]
+	case 2:
+		return ls[0] + " and " + ls[1]
+	}
+	return strings.Join(ls[:len(ls)-1], ", ") + " and " + ls[len(ls)-1]
+}

@@ -1,0 +1,147 @@
+// Package classifiercentral defines an Analyzer that reports retry
+// decisions made outside the one classifier that should make them.
+//
+// # Analyzer classifiercentral
+//
+// classifiercentral: report retry decisions scattered outside one central classifier, and classifiers that retry deterministic answers
+//
+// Knowledge of what is retryable must live in one classifier. When the
+// retry loop checks ECONNRESET inline, the predicate handed to the retry
+// library checks 503 again, and a third helper knows about SQLSTATE 40001,
+// the copies drift apart within a month: one of them learns about 429 and
+// the others do not, and the same error is retried in one code path and
+// failed fast in the next.
+//
+// A retry-signal check is a test of an error or a response against a value
+// that says "transient": the syscall errnos ECONNREFUSED, ECONNRESET,
+// EHOSTUNREACH, ENETUNREACH, ETIMEDOUT and EPIPE; a type test for
+// *net.OpError, *net.DNSError or net.Error (errors.As, a type assertion, a
+// type switch case) and a call of Timeout() or Temporary() on an interface
+// or net value; io.ErrUnexpectedEOF; a pgconn.PgError or pq.Error code
+// (the Code field or SQLState()) compared with 40001, 40P01, 55P03, 57014
+// or a 23xxx code, or tested for class 23 or 40 with strings.HasPrefix; a
+// gRPC code Unavailable, ResourceExhausted, Aborted or DeadlineExceeded;
+// an HTTP status (a StatusCode field, a StatusCode() or HTTPStatusCode()
+// method, or a local holding one) compared with 408, 425, 429, 500, 502,
+// 503 or 504 by ==, != or a switch case, or by a range that admits only
+// server errors (>= 500, > 499, >= 500 && < 600).
+//
+// A check counts only where it decides a retry: in a retry scope (the
+// operation of a retry helper, the body of a retry loop), in a retry
+// classifier (a predicate handed to a retry library, a function marked
+// //reslint:classifier, a func(error) bool or enum function named for
+// retrying), or in a package function with a bool or enum result that is
+// called from one of those (isBusy(resp) in a retry loop). And it must
+// decide something there: its value is returned or assigned, or it
+// selects a branch that returns, leaves or continues a loop, assigns or
+// panics. A check whose branch only logs or counts a metric, or whose value
+// goes into a call (a log line), decides nothing. io.EOF counts only in a
+// function whose result is the verdict; in a retry closure or loop it is
+// the end of a stream being read.
+//
+// C1, check outside the designated classifier. When a classifier is
+// designated — a function whose doc comment holds //reslint:classifier,
+// or one named by the -classifiercentral.classifiers setting
+// (path/to/pkg.Func, path/to/pkg.(*T).Method) — in this package or in any
+// package it imports (a fact carries it), every deciding check outside it
+// and outside the functions of its package it calls is reported:
+//
+//	retryability of ECONNRESET decided outside the classifier retry.Classify, so the two drift apart; call it
+//
+// C2, scattered classification. With no designated classifier, when
+// deciding checks sit in two or more places of one module, each place
+// after the first is reported at its first check, naming the others:
+//
+//	error classification is scattered over 3 functions (a.go:12, b.go:40); keep it in one classifier and mark it //reslint:classifier
+//
+// A place is a top-level function. A verdict function and the package
+// functions it calls are one place (a classifier made of helpers is one
+// classifier), and so are same-named classifier methods of several types
+// (one classifier interface implemented per error kind and asked in
+// turn, as aws-sdk-go-v2's retryables are). Places of imported packages
+// come from a fact and are listed first, then this package's in source
+// order, so the first place overall is never reported and each report is
+// made once, in the package that holds the place. A function that calls
+// an imported place's function from its verdict is part of that place.
+// Places of different modules never combine. The module is the one the
+// build reports; with no module information (GOPATH mode, some build
+// systems) it is the first element of the import path, or the first
+// three when the first names a host (example.com/team/lib).
+//
+// Bad, two copies of one status list:
+//
+//	func get(c *http.Client, url string) (*http.Response, error) {
+//		for attempt := 0; ; attempt++ {
+//			resp, err := c.Get(url)
+//			if err == nil && resp.StatusCode != 503 && resp.StatusCode != 429 {
+//				return resp, nil
+//			}
+//			...
+//		}
+//	}
+//
+//	retry.Do(op, retry.RetryIf(func(err error) bool {
+//		var se *StatusError
+//		return errors.As(err, &se) && se.StatusCode >= 500 // 429 forgotten here
+//	}))
+//
+// Good, one classifier that every retry asks:
+//
+//	// Classify decides whether a failed attempt is worth another one.
+//	//
+//	//reslint:classifier
+//	func Classify(resp *http.Response, err error) Outcome {
+//		switch {
+//		case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+//			return Fatal
+//		case errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.ECONNREFUSED):
+//			return Transient
+//		case err != nil:
+//			return Fatal
+//		}
+//		switch resp.StatusCode {
+//		case http.StatusTooManyRequests, http.StatusBadGateway,
+//			http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+//			return Transient
+//		}
+//		return Fatal
+//	}
+//
+//	retry.Do(op, retry.RetryIf(func(err error) bool { return Classify(nil, err) == Transient }))
+//
+// C3, deterministic answers classified as retryable. In a classifier, a
+// return that answers "retry" (true, or an enum constant named
+// Transient/Retryable/...) on a path selected by a deterministic answer is
+// reported: HTTP 400, 401, 403, 404, 405, 409, 410 or 422, a SQLSTATE of
+// class 23 (23505 unique_violation means the row is already there: that is
+// deduplication, not a fault), a *json.SyntaxError or
+// *json.UnmarshalTypeError. The same request gets the same answer, so the
+// retries only add load and delay the failure:
+//
+//	if ae.StatusCode == http.StatusNotFound || ae.StatusCode == 503 {
+//		return true // reported: HTTP 404 answered with retry
+//	}
+//
+// Two judges find them. The classifier's body is evaluated path by path
+// for each deterministic failure it can recognise — an HTTP status in its
+// *http.Response parameter (with a nil error) or in an error value with a
+// StatusCode field or method when it reads one, a Postgres error with
+// SQLSTATE 23505 or 23503 when it reads pgconn or pq errors, a JSON
+// syntax or type error when it reads encoding/json types — with the same
+// evaluator that judges context errors for noretrycanceled; a return that
+// a certain path reaches with "retry" is reported, so catch-alls after a
+// range (if code >= 500 { ... }; return true) and computed verdicts
+// (return code == 409 || code >= 500) are found. A path that goes through
+// a condition the failure may or may not satisfy is no evidence. Beside
+// it, a return of a constant "retry" in the body of an if whose condition
+// requires a deterministic answer (an operand of && or ||, not under !
+// or !=), or in a switch case that names one, is reported whatever the
+// rest of the path.
+//
+// Not reported: the designated classifier itself and the functions it
+// calls; a single place; checks that decide nothing (logging, metrics);
+// mapping an error to an HTTP response in a handler (not a retry scope or
+// verdict); io.EOF in stream reads; status ranges that say "failed" or
+// "succeeded" (>= 400, < 300) rather than "transient"; a lookup of the
+// status in a map or set (a table is already one place).
+package classifiercentral
