@@ -2,14 +2,14 @@
 // whether an error is worth another attempt — and evaluates what they
 // answer for a given error (see Eval).
 //
-// A retry classifier is (SPEC §2, N1):
+// A retry classifier is:
 //   - a predicate handed to a known retry API: retry-go's retry.RetryIf,
 //     client-go's retry.OnError (its retriable argument), go-retryablehttp's
 //     Client.CheckRetry (a field assignment or a composite literal key), and
 //     failsafe-go retrypolicy builders' HandleIf/HandleErrors and, with the
 //     opposite polarity, AbortIf/AbortOnErrors (circuitbreaker builders are
 //     not retry classifiers: breakerverdict owns them);
-//   - a classifier-shaped argument of a retry helper (the seed's
+//   - a classifier-shaped argument of a retry helper (a home-grown
 //     retry.Do(ctx, policy, cls, op) takes cls);
 //   - a function whose doc comment holds //reslint:classifier;
 //   - a function (or a closure held in a variable) shaped func(error) bool,
@@ -644,7 +644,8 @@ func shapeOf(sig *types.Signature, strict bool) (Shape, bool) {
 
 // IsEnum reports whether t is a named type with an integer or string
 // underlying type and at least two constants of that type declared in its
-// package: the verdict type of an enum classifier (the seed's Outcome).
+// package: the verdict type of an enum classifier (an Outcome of Fatal,
+// Transient, Ambiguous).
 func IsEnum(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil {
