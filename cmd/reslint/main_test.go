@@ -80,8 +80,9 @@ var textLine = regexp.MustCompile(`([^\s:]+\.go):(\d+):\d+: (.*)`)
 func matchText(t *testing.T, out string) {
 	t.Helper()
 	var got []string
-	for _, m := range textLine.FindAllStringSubmatch(out, -1) {
-		if strings.HasPrefix(m[3], "\t") {
+	for line := range strings.SplitSeq(out, "\n") {
+		m := textLine.FindStringSubmatch(line)
+		if m == nil || strings.HasPrefix(line, "\t") || strings.HasPrefix(m[3], "\t") {
 			continue // related information of the finding above
 		}
 		got = append(got, filepath.Base(m[1])+":"+m[2]+": "+m[3])
@@ -105,11 +106,82 @@ func matchText(t *testing.T, out string) {
 const pkgs = "./app/... ./retry/... ./clean/... ./timers/..."
 
 func TestStandaloneText(t *testing.T) {
-	_, stderr, code := run(t, "testdata/mod", bin, strings.Fields(pkgs)...)
+	stdout, stderr, code := run(t, "testdata/mod", bin, strings.Fields(pkgs)...)
 	if code != 3 {
 		t.Errorf("exit code %d with findings, want 3; stderr:\n%s", code, stderr)
 	}
-	matchText(t, stderr)
+	matchText(t, stdout)
+	// Each line names the rule id and the analyzer, with a relative path,
+	// sorted by file and position.
+	for _, line := range []string{
+		"app/app.go:21:37: I1 idemkeyperseries: idempotency key is generated inside the retry closure",
+		"timers/legacy.go:11:7: T1 timerstop: ticker t is not stopped",
+		"\ttimers/legacy.go:15:4: this return leaves t running",
+	} {
+		if !strings.Contains(stdout, line) {
+			t.Errorf("text output lacks %q:\n%s", line, stdout)
+		}
+	}
+	if i, j := strings.Index(stdout, "app/app.go:21"), strings.Index(stdout, "app/app.go:30"); i < 0 || j < 0 || i > j {
+		t.Errorf("text output is not sorted by position:\n%s", stdout)
+	}
+}
+
+// TestFormats checks the GitHub annotations format, -exit-zero, the exit
+// status of every format, and that output is the same whatever
+// GOMAXPROCS is.
+func TestFormats(t *testing.T) {
+	gh, _, code := run(t, "testdata/mod", bin, "-format=github", "./app/...")
+	if code != 3 {
+		t.Errorf("-format=github exit %d, want 3", code)
+	}
+	if want := "::error file=app/app.go,line=21,col=37,title=reslint/I1::idempotency key is generated inside the retry closure"; !strings.Contains(gh, want) {
+		t.Errorf("-format=github output lacks %q:\n%s", want, gh)
+	}
+	if _, _, code := run(t, "testdata/mod", bin, "-exit-zero", "./app/..."); code != 0 {
+		t.Errorf("-exit-zero exit %d, want 0", code)
+	}
+	if _, _, code := run(t, "testdata/mod", bin, "-format=xml", "./app/..."); code != 2 {
+		t.Errorf("unknown format: exit %d, want 2", code)
+	}
+	if _, _, code := run(t, "testdata/mod", bin); code != 2 {
+		t.Errorf("no packages: exit %d, want 2", code)
+	}
+	a, _, _ := run(t, "testdata/mod", bin, strings.Fields(pkgs)...)
+	cmd := exec.Command(bin, strings.Fields(pkgs)...)
+	cmd.Dir, cmd.Env = "testdata/mod", append(os.Environ(), "GOMAXPROCS=1")
+	b, _ := cmd.Output()
+	if a != string(b) {
+		t.Errorf("output differs under GOMAXPROCS=1:\n%s\n---\n%s", a, b)
+	}
+}
+
+// TestGeneratedAndTags: findings in generated files are dropped unless
+// -generated is set, and -tags reaches package loading.
+func TestGeneratedAndTags(t *testing.T) {
+	out, _, code := run(t, "testdata/mod", bin, "./gen")
+	if code != 0 || out != "" {
+		t.Errorf("generated file: exit %d, output %q; want 0 and nothing", code, out)
+	}
+	out, _, code = run(t, "testdata/mod", bin, "-generated", "./gen")
+	if code != 3 || !strings.Contains(out, "gen/gen.go") {
+		t.Errorf("-generated: exit %d, output %q; want 3 and the finding", code, out)
+	}
+	out, _, code = run(t, "testdata/mod", bin, "./tagged")
+	if code != 0 || out != "" {
+		t.Errorf("tagged package without -tags: exit %d, output %q", code, out)
+	}
+	out, _, code = run(t, "testdata/mod", bin, "-tags=extra", "./tagged")
+	if code != 3 || !strings.Contains(out, "tagged/extra.go") {
+		t.Errorf("-tags=extra: exit %d, output %q; want 3 and the finding in the tagged file", code, out)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	out, _, code := run(t, "testdata/mod", bin, "-version")
+	if code != 0 || !strings.HasPrefix(out, "reslint ") {
+		t.Errorf("-version: exit %d, output %q", code, out)
+	}
 }
 
 func TestStandaloneClean(t *testing.T) {
@@ -131,9 +203,9 @@ func TestStandaloneLoadError(t *testing.T) {
 
 func TestStandaloneJSON(t *testing.T) {
 	stdout, stderr, code := run(t, "testdata/mod", bin, append([]string{"-json"}, strings.Fields(pkgs)...)...)
-	if code != 0 {
-		// multichecker's -json mode reports findings in the JSON and exits 0.
-		t.Errorf("-json exit code %d, want 0; stderr:\n%s", code, stderr)
+	if code != 3 {
+		// Findings exit 3 in every format.
+		t.Errorf("-json exit code %d, want 3; stderr:\n%s", code, stderr)
 	}
 	// {"pkgpath": {"analyzer": [{"posn": "file:line:col", "message": ...}]}}
 	var tree map[string]map[string]json.RawMessage
@@ -144,13 +216,17 @@ func TestStandaloneJSON(t *testing.T) {
 	for _, byAnalyzer := range tree {
 		for name, raw := range byAnalyzer {
 			var diags []struct {
-				Posn    string `json:"posn"`
-				Message string `json:"message"`
+				Posn     string `json:"posn"`
+				Message  string `json:"message"`
+				Category string `json:"category"`
 			}
 			if json.Unmarshal(raw, &diags) != nil {
 				continue // an {"error": ...} entry
 			}
 			for _, d := range diags {
+				if d.Category == "" {
+					t.Errorf("-json finding without a category (rule id): %+v", d)
+				}
 				m := regexp.MustCompile(`([^/]+\.go):(\d+):`).FindStringSubmatch(d.Posn)
 				if m == nil {
 					t.Fatalf("bad posn %q", d.Posn)

@@ -85,6 +85,9 @@ func runModule(ctx context.Context, base, reslint string, analyzers []string, m 
 	if len(res.LoadErrors) > 0 {
 		res.Status = "load-errors"
 	}
+	if exitErr != nil && exitErr.ExitCode() == 3 {
+		runErr = nil // 3 means findings, which the JSON holds
+	}
 	if runErr != nil && len(res.LoadErrors) == 0 {
 		// A non-zero exit that printed nothing is still worth a look.
 		res.LoadErrors = []string{fmt.Sprintf("reslint exited with %v", runErr)}
