@@ -120,6 +120,7 @@ func TestPanicBecomesDiagnostic(t *testing.T) {
 func filepathEnv(gopath string) []string {
 	return append(envWithout("GOPATH", "GO111MODULE", "GOFLAGS"), "GOPATH="+gopath)
 }
+
 // envWithout is the environment without the named variables.
 func envWithout(names ...string) []string {
 	var env []string
