@@ -36,6 +36,7 @@ package guard
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"reflect"
 	"runtime"
 	"strings"
@@ -59,7 +60,7 @@ var (
 
 type key struct {
 	a   *analysis.Analyzer
-	pkg string
+	pkg *types.Package
 }
 
 // Wrap makes a's Run recover from a panic, report it as an internal
@@ -85,7 +86,7 @@ func Wrap(a *analysis.Analyzer) *analysis.Analyzer {
 			pos, marked := marks[pass]
 			delete(marks, pass)
 			if r != nil {
-				failed[key{a, pass.Pkg.Path()}] = true
+				failed[key{a, pass.Pkg}] = true
 			}
 			mu.Unlock()
 			if r == nil {
@@ -140,7 +141,7 @@ func prereqFailed(pass *analysis.Pass) bool {
 		return false
 	}
 	for _, req := range pass.Analyzer.Requires {
-		if failed[key{req, pass.Pkg.Path()}] {
+		if failed[key{req, pass.Pkg}] {
 			return true
 		}
 	}
