@@ -271,4 +271,3 @@ next:
 	}
 	return env
 }
-

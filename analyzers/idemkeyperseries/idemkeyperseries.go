@@ -325,13 +325,11 @@ func (c *checker) buildSSA() bool {
 		return c.ssaPkg != nil
 	}
 	c.ssaDone = true
-	defer func() {
-		// SSA construction of an unusual package must not take the
-		// whole run down: skip the package instead.
-		if recover() != nil {
-			c.ssaPkg = nil
-		}
-	}()
+	if len(c.pass.TypeErrors) > 0 {
+		// The SSA builder requires well-typed code; the drivers run
+		// this analyzer on such code only, others may not.
+		return false
+	}
 	prog := ssa.NewProgram(c.pass.Fset, 0)
 	for _, p := range c.pass.Pkg.Imports() {
 		prog.CreatePackage(p, nil, nil, true)
