@@ -3,9 +3,11 @@ package reslint_test
 import (
 	"fmt"
 	"go/ast"
+	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -29,63 +31,76 @@ import (
 
 const fuzzBudget = 5 * time.Second
 
-var fuzzEnv struct {
-	once    sync.Once
-	fset    *token.FileSet
-	imports map[string]*types.Package
-	err     error
+type fuzzEnv struct {
+	once sync.Once
+	fset *token.FileSet
+	imp  types.Importer
+	err  error
 }
 
-// fuzzImports loads the standard packages and every package under
-// testdata/src that the seeds may import.
-func fuzzImports(t testing.TB) (*token.FileSet, types.Importer) {
-	e := &fuzzEnv
+var (
+	// shapeEnv holds what shapeSource imports.
+	shapeEnv = fuzzEnv{}
+	// fixtureEnv holds the standard packages and every package under
+	// testdata/src that the fixtures import.
+	fixtureEnv = fuzzEnv{}
+)
+
+var shapeImports = []string{"bytes", "context", "errors", "iter", "net/http", "time", "github.com/google/uuid", "github.com/avast/retry-go/v4"}
+
+var fixtureImports = []string{
+	"bytes", "context", "crypto/rand", "database/sql", "encoding/json", "errors", "fmt",
+	"io", "iter", "log", "math/rand", "math/rand/v2", "net", "net/http", "net/url",
+	"os", "strconv", "strings", "sync", "syscall", "time",
+	"github.com/...", "golang.org/...", "google.golang.org/...", "k8s.io/...",
+	"idemkeyperseries/...", "noretrycanceled/...", "retryscope/...", "timerstop/...",
+}
+
+// load finds the export data of patterns and their dependencies, once
+// per process, and returns an importer that reads it as needed. Call it
+// before f.Fuzz: the fuzzing engine takes an input that runs for 10s for
+// a hang.
+func (e *fuzzEnv) load(t testing.TB, patterns []string) (*token.FileSet, types.Importer) {
 	e.once.Do(func() {
 		dir, err := filepath.Abs("testdata")
 		if err != nil {
 			e.err = err
 			return
 		}
-		e.fset = token.NewFileSet()
 		cfg := &packages.Config{
-			Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps,
+			Mode: packages.NeedName | packages.NeedExportFile | packages.NeedImports | packages.NeedDeps,
 			Dir:  dir,
-			Env:  append(envWithout("GOPATH", "GO111MODULE", "GOFLAGS", "GOWORK"), "GOPATH="+dir, "GO111MODULE=off", "GOPROXY=off"),
-			Fset: e.fset,
-		}
-		patterns := []string{
-			"bytes", "context", "crypto/rand", "database/sql", "encoding/json", "errors", "fmt",
-			"io", "iter", "log", "math/rand", "math/rand/v2", "net", "net/http", "net/url",
-			"os", "strconv", "strings", "sync", "syscall", "time",
-			"github.com/...", "golang.org/...", "google.golang.org/...", "k8s.io/...",
-			"idemkeyperseries/...", "noretrycanceled/...", "retryscope/...", "timerstop/...",
+			// Without cgo, go list need not run it for package net
+			// and friends.
+			Env: append(envWithout("GOPATH", "GO111MODULE", "GOFLAGS", "GOWORK", "CGO_ENABLED"), "GOPATH="+dir, "GO111MODULE=off", "GOPROXY=off", "CGO_ENABLED=0"),
 		}
 		pkgs, err := packages.Load(cfg, patterns...)
 		if err != nil {
 			e.err = err
 			return
 		}
-		e.imports = map[string]*types.Package{}
+		exports := map[string]string{}
 		packages.Visit(pkgs, nil, func(p *packages.Package) {
-			if p.Types != nil && p.Types.Complete() && !p.IllTyped {
-				e.imports[p.PkgPath] = p.Types
+			if p.ExportFile != "" {
+				exports[p.PkgPath] = p.ExportFile
 			}
+		})
+		e.fset = token.NewFileSet()
+		e.imp = importer.ForCompiler(e.fset, "gc", func(path string) (io.ReadCloser, error) {
+			if f, ok := exports[path]; ok {
+				return os.Open(f)
+			}
+			return nil, fmt.Errorf("no package %s", path)
 		})
 	})
 	if e.err != nil {
 		t.Fatal(e.err)
 	}
-	return e.fset, importerFunc(func(path string) (*types.Package, error) {
-		if p, ok := e.imports[path]; ok {
-			return p, nil
-		}
-		return nil, fmt.Errorf("no package %s", path)
-	})
+	return e.fset, e.imp
 }
 
 // analyzeSource runs the suite on src as one file of package fuzz/x.
-func analyzeSource(t *testing.T, src []byte) {
-	fset, imp := fuzzImports(t)
+func analyzeSource(t *testing.T, fset *token.FileSet, imp types.Importer, src []byte) {
 	f, _ := parser.ParseFile(fset, "x.go", src, parser.ParseComments|parser.AllErrors)
 	if f == nil {
 		return
@@ -137,8 +152,9 @@ func FuzzFixtures(f *testing.F) {
 	for _, src := range seedFiles(f) {
 		f.Add(src)
 	}
+	fset, imp := fixtureEnv.load(f, fixtureImports)
 	f.Fuzz(func(t *testing.T, src []byte) {
-		analyzeSource(t, src)
+		analyzeSource(t, fset, imp, src)
 	})
 }
 
@@ -154,8 +170,9 @@ func FuzzShapes(f *testing.F) {
 	f.Add(uint8(5), uint32(0xffffffff), "_", "t", int64(2), int64(3e9), "Idempotency-Key", "POST")
 	f.Add(uint8(6), uint32(0x0f0f0f0f), "i", "err", int64(7), int64(5e8), "Idempotency-Key", "POST")
 	f.Add(uint8(7), uint32(0xf0f0f0f0), "time", "http", int64(3), int64(1e6), "Idempotency-Key", "POST")
+	fset, imp := shapeEnv.load(f, shapeImports)
 	f.Fuzz(func(t *testing.T, shape uint8, order uint32, id1, id2 string, n, d int64, header, method string) {
-		analyzeSource(t, shapeSource(shape, order, ident(id1, "v1"), ident(id2, "v2"), n, d, header, method))
+		analyzeSource(t, fset, imp, shapeSource(shape, order, ident(id1, "v1"), ident(id2, "v2"), n, d, header, method))
 	})
 }
 
