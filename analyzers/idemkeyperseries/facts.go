@@ -139,7 +139,9 @@ func (c *checker) computeFacts(di *declInfo) bool {
 		}
 		var vals []idemkey.Seed
 		for _, s := range seeds {
-			if ci := c.ssaCall(fn, s.call.Lparen); ci != nil {
+			// A call in a range-over-func loop is in the loop's yield
+			// function, a closure inside fn.
+			if ci := c.ssaCall(c.ssaFuncAt(di.decl, s.call.Pos()), s.call.Lparen); ci != nil {
 				vals = append(vals, idemkey.SeedsOf(ci, s.results)...)
 			}
 		}

@@ -371,6 +371,45 @@ func (c *checker) ssaFunc(n ast.Node) *ssa.Function {
 	return c.funcs[n]
 }
 
+// rangeFuncYield is ssa.Function.Synthetic for the body of a
+// range-over-func loop, which SSA builds as a closure (the yield function
+// passed to the iterator) whose Syntax is the *ast.RangeStmt.
+const rangeFuncYield = "range-over-func yield"
+
+// ssaFuncAt returns the SSA function that holds the code at pos in the
+// function n (a *ast.FuncDecl or *ast.FuncLit): n's own function, or the
+// yield function of the innermost range-over-func loop of n around pos.
+func (c *checker) ssaFuncAt(n ast.Node, pos token.Pos) *ssa.Function {
+	fn := c.ssaFunc(n)
+	for fn != nil {
+		var inner *ssa.Function
+		for _, a := range fn.AnonFuncs {
+			if rng, ok := a.Syntax().(*ast.RangeStmt); ok && a.Synthetic == rangeFuncYield && within(rng.Body, pos) {
+				inner = a
+				break
+			}
+		}
+		if inner == nil {
+			return fn
+		}
+		fn = inner
+	}
+	return nil
+}
+
+// funcSyntax returns the *ast.FuncDecl or *ast.FuncLit whose code fn
+// runs: the function around a range-over-func loop for its yield
+// function, fn's own syntax otherwise.
+func funcSyntax(fn *ssa.Function) ast.Node {
+	for fn != nil && fn.Synthetic == rangeFuncYield {
+		fn = fn.Parent()
+	}
+	if fn == nil {
+		return nil
+	}
+	return fn.Syntax()
+}
+
 // ssaCall returns the call instruction of fn at lparen.
 func (c *checker) ssaCall(fn *ssa.Function, lparen token.Pos) ssa.CallInstruction {
 	m, ok := c.calls[fn]

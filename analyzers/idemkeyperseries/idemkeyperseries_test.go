@@ -29,7 +29,7 @@ func testdata(t *testing.T) string {
 func TestAnalyzer(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), idemkeyperseries.Analyzer,
 		"idemkeyperseries/keys", "idemkeyperseries/i1", "idemkeyperseries/libs",
-		"idemkeyperseries/stripe", "idemkeyperseries/i2")
+		"idemkeyperseries/stripe", "idemkeyperseries/i2", "idemkeyperseries/rangefunc")
 }
 
 // TestSettings checks -keyheaders (replaces the defaults) and -keyfields

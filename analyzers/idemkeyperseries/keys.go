@@ -41,7 +41,7 @@ func (c *checker) checkKeys() {
 		if k == kindGen && s.weak && !c.mentionsKey(c.scopeCursor(sc)) {
 			continue
 		}
-		fn := c.ssaFunc(s.fnNode)
+		fn := c.ssaFuncAt(s.fnNode, s.call.Pos())
 		if fn == nil {
 			continue
 		}
