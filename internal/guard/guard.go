@@ -17,8 +17,8 @@
 // require the failed one), but it costs more everywhere else:
 //   - an error on a dependency analyzed only for its facts fails, in the
 //     checker, the same analyzer on every package importing it ("failed
-//     prerequisites"), and under go vet it makes the unitchecker exit 1
-//     in a VetxOnly run, so vet fails for every package above it;
+//     prerequisites"), and under go vet the unitchecker then writes no
+//     facts file for it, so the packages above it miss its facts;
 //   - golangci-lint reports an analyzer error as a failure of its run,
 //     not as an issue that its filters and output formats handle.
 //
