@@ -1,10 +1,12 @@
 package reslint_test
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/importer"
 	"go/parser"
+	"go/printer"
 	"go/token"
 	"go/types"
 	"io"
@@ -301,3 +303,77 @@ func helper(ctx context.Context, n int, f func(context.Context) error) error {
 
 // loopFree replaces continue, which only a loop may hold, by return.
 func loopFree(s string) string { return strings.ReplaceAll(s, "continue", "return err") }
+
+// FuzzMutate edits a fixture file's statements: ops, two bytes per edit,
+// pick a block and a statement in it, and delete, duplicate, swap with
+// its neighbour, or move it into the next block (out of or into a loop, a
+// closure, a select case). The result is printed and parsed again, so
+// that positions are consistent; it may not type-check.
+func FuzzMutate(f *testing.F) {
+	seeds := seedFiles(f)
+	for i := range seeds {
+		f.Add(uint16(i), []byte{byte(i), 0, byte(3 * i), 1, byte(7 * i), 2, byte(5 * i), 3})
+	}
+	fset, imp := fixtureEnv.load(f, fixtureImports)
+	f.Fuzz(func(t *testing.T, idx uint16, ops []byte) {
+		if len(ops) > 64 {
+			ops = ops[:64]
+		}
+		src := seeds[int(idx)%len(seeds)]
+		mfset := token.NewFileSet()
+		file, err := parser.ParseFile(mfset, "x.go", src, parser.ParseComments)
+		if err != nil {
+			return
+		}
+		var blocks []*ast.BlockStmt
+		ast.Inspect(file, func(n ast.Node) bool {
+			if b, ok := n.(*ast.BlockStmt); ok && len(b.List) > 0 {
+				blocks = append(blocks, b)
+			}
+			return true
+		})
+		if len(blocks) == 0 {
+			return
+		}
+		for i := 0; i+1 < len(ops); i += 2 {
+			b := blocks[int(ops[i])%len(blocks)]
+			if len(b.List) == 0 {
+				continue
+			}
+			j := int(ops[i+1]>>2) % len(b.List)
+			switch ops[i+1] & 3 {
+			case 0: // delete
+				b.List = append(b.List[:j:j], b.List[j+1:]...)
+			case 1: // duplicate
+				b.List = append(b.List[:j+1:j+1], b.List[j:]...)
+			case 2: // swap with the next
+				if j+1 < len(b.List) {
+					b.List[j], b.List[j+1] = b.List[j+1], b.List[j]
+				}
+			case 3: // move into the next block
+				next := blocks[(int(ops[i])+1)%len(blocks)]
+				s := b.List[j]
+				if contains(s, next) {
+					continue // the statement would contain itself
+				}
+				b.List = append(b.List[:j:j], b.List[j+1:]...)
+				next.List = append([]ast.Stmt{s}, next.List...)
+			}
+		}
+		var out bytes.Buffer
+		if err := printer.Fprint(&out, mfset, file); err != nil {
+			return
+		}
+		analyzeSource(t, fset, imp, out.Bytes())
+	})
+}
+
+// contains reports whether n is inside root.
+func contains(root ast.Node, n ast.Node) bool {
+	found := false
+	ast.Inspect(root, func(x ast.Node) bool {
+		found = found || x == n
+		return !found
+	})
+	return found
+}
