@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/idemkey"
 )
 
@@ -94,6 +95,7 @@ func (c *checker) localFacts() {
 // computeFacts updates the facts of one function and reports whether
 // they changed.
 func (c *checker) computeFacts(di *declInfo) bool {
+	guard.Mark(c.pass, di.decl.Pos()) // the position of an internal error
 	var seeds, puts []*source
 	// A function whose value can reach neither its results nor a key sink
 	// needs no SSA: a key-like result, or a key named in its body, is the

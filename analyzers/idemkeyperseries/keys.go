@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/idemkey"
 	"github.com/reslint/reslint/internal/retryscope"
 )
@@ -17,6 +18,7 @@ import (
 // retry scope of a function that puts a fresh key on what it builds.
 func (c *checker) checkKeys() {
 	for _, s := range c.sources {
+		guard.Mark(c.pass, s.call.Pos()) // the position of an internal error
 		k, results, sink := s.kind, s.results, s.sink
 		if k == kindLocal {
 			switch {
