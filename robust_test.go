@@ -46,6 +46,16 @@ func loadRobust(t testing.TB) []*packages.Package {
 	return pkgs
 }
 
+// TestGuarded checks that every analyzer of the suite is guarded: a panic
+// becomes an internal-error diagnostic (internal/guard tests how).
+func TestGuarded(t *testing.T) {
+	for _, a := range reslint.Analyzers() {
+		if !guard.Guarded(a) {
+			t.Errorf("%s is not guarded", a.Name)
+		}
+	}
+}
+
 // TestRobustChecker runs the whole suite through the checker, the driver
 // of the reslint command, over the robust fixtures: well-typed packages
 // are analyzed next to ill-typed ones (which the checker skips, as go vet

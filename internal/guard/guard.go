@@ -192,3 +192,10 @@ func frame() string {
 		}
 	}
 }
+
+// Guarded reports whether a has been wrapped by Wrap.
+func Guarded(a *analysis.Analyzer) bool {
+	mu.Lock()
+	defer mu.Unlock()
+	return wrapped[a]
+}

@@ -72,6 +72,9 @@ func TestPanicBecomesDiagnostic(t *testing.T) {
 		}
 	}
 	guard.Wrap(boom) // a second Wrap is a no-op
+	if !guard.Guarded(boom) || guard.Guarded(&analysis.Analyzer{}) {
+		t.Error("Guarded")
+	}
 
 	dir, _ := filepath.Abs("testdata")
 	cfg := &packages.Config{
