@@ -3,8 +3,6 @@ package reslint_test
 import (
 	"os/exec"
 	"path/filepath"
-	"reflect"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -67,9 +65,13 @@ func analyzerOf(rel string) (string, bool) {
 }
 
 // sharedPasses returns the analyzers the suite requires, transitively,
-// that live under internal/ and carry facts or a result: the shared
-// passes every rule builds on.
+// that carry facts or a result and own no rule of the catalogue: the
+// shared passes every rule builds on (retryscope, ctxaware).
 func sharedPasses() []*analysis.Analyzer {
+	owners := map[string]bool{}
+	for _, r := range analysisdoc.Rules {
+		owners[r.Analyzer] = true
+	}
 	var out []*analysis.Analyzer
 	seen := map[*analysis.Analyzer]bool{}
 	var walk func(a *analysis.Analyzer)
@@ -78,8 +80,7 @@ func sharedPasses() []*analysis.Analyzer {
 			return
 		}
 		seen[a] = true
-		fn := runtime.FuncForPC(reflect.ValueOf(a.Run).Pointer()).Name()
-		if strings.HasPrefix(fn, module+"internal/") && (a.ResultType != nil || len(a.FactTypes) > 0) {
+		if !owners[a.Name] && strings.HasPrefix(a.URL, "https://github.com/reslint/") && (a.ResultType != nil || len(a.FactTypes) > 0) {
 			out = append(out, a)
 		}
 		for _, r := range a.Requires {

@@ -14,6 +14,7 @@ import (
 	"github.com/reslint/reslint/analyzers/idemkeyperseries"
 	"github.com/reslint/reslint/analyzers/noretrycanceled"
 	"github.com/reslint/reslint/analyzers/timerstop"
+	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/retryscope"
 	"github.com/reslint/reslint/internal/suite"
 )
@@ -21,9 +22,10 @@ import (
 // Analyzers returns the suite, in a stable order. The root analyzer comes
 // first: it checks //reslint: directives and holds the suite-wide settings
 // (-reslint.tests). retryscope reports nothing; it is listed so that its
-// settings (retryfuncs, show) are flags of the command.
+// settings (retryfuncs, show) are flags of the command. Each is guarded: a
+// panic becomes an internal-error diagnostic (see internal/guard).
 func Analyzers() []*analysis.Analyzer {
-	return []*analysis.Analyzer{
+	as := []*analysis.Analyzer{
 		suite.Analyzer,
 		retryscope.Analyzer,
 		idemkeyperseries.Analyzer,
@@ -34,4 +36,8 @@ func Analyzers() []*analysis.Analyzer {
 		backoffjitter.Analyzer,
 		breakerverdict.Analyzer,
 	}
+	for _, a := range as {
+		guard.Wrap(a)
+	}
+	return as
 }

@@ -12,7 +12,9 @@
 // the same key. Retry scopes are those of the shared recogniser: closures
 // of retry helpers (known libraries, inferred helpers such as a retry.Do
 // that runs its operation in a loop with backoff, //reslint:retry,
-// -retryfuncs), retry loops, and sends through go-retryablehttp.
+// -retryfuncs), retry loops (range-over-func loops such as
+// for attempt := range attempts(3) included: their body is followed as the
+// loop's own code), and sends through go-retryablehttp.
 //
 // I1, key generated per attempt. A freshly generated value that reaches an idempotency sink inside a
 // retry scope is reported at the generator call:
@@ -97,7 +99,10 @@
 //
 // The key counts wherever it is set on the same request value, in the
 // scope or before it (a request built once with its key and resent, the
-// way stripe-go, nats.go and cloud storage do it).
+// way stripe-go, nats.go and cloud storage do it). A request built before
+// a retry closure or a range-over-func loop and used inside it is
+// followed through the variable they capture, provided nothing else is
+// assigned to that variable.
 //
 // The request is followed into the helpers it is handed to: a function
 // of the same package is read directly, and an exported function of

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/idemkey"
 )
 
@@ -94,6 +95,7 @@ func (c *checker) localFacts() {
 // computeFacts updates the facts of one function and reports whether
 // they changed.
 func (c *checker) computeFacts(di *declInfo) bool {
+	guard.Mark(c.pass, di.decl.Pos()) // the position of an internal error
 	var seeds, puts []*source
 	// A function whose value can reach neither its results nor a key sink
 	// needs no SSA: a key-like result, or a key named in its body, is the
@@ -139,7 +141,9 @@ func (c *checker) computeFacts(di *declInfo) bool {
 		}
 		var vals []idemkey.Seed
 		for _, s := range seeds {
-			if ci := c.ssaCall(fn, s.call.Lparen); ci != nil {
+			// A call in a range-over-func loop is in the loop's yield
+			// function, a closure inside fn.
+			if ci := c.ssaCall(c.ssaFuncAt(di.decl, s.call.Pos()), s.call.Lparen); ci != nil {
 				vals = append(vals, idemkey.SeedsOf(ci, s.results)...)
 			}
 		}

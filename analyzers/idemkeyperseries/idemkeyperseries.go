@@ -18,6 +18,7 @@ import (
 
 	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/directive"
+	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/idemkey"
 	"github.com/reslint/reslint/internal/knowledge"
 	"github.com/reslint/reslint/internal/retryscope"
@@ -123,6 +124,14 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	// The standard library sends no request in a retry scope, and no
+	// other package needs a fact of it: its generators (crypto/rand,
+	// time.Now, math/rand) are in the generator table. Under go vet, the
+	// facts of every dependency are written and read by every package
+	// above it, so exporting none here saves work far beyond this pass.
+	if goroot.Standard(pass) {
+		return nil, nil
+	}
 	r := directive.NewReporter(pass)
 	defer r.Finish()
 	c := &checker{
@@ -329,13 +338,11 @@ func (c *checker) buildSSA() bool {
 		return c.ssaPkg != nil
 	}
 	c.ssaDone = true
-	defer func() {
-		// SSA construction of an unusual package must not take the
-		// whole run down: skip the package instead.
-		if recover() != nil {
-			c.ssaPkg = nil
-		}
-	}()
+	if len(c.pass.TypeErrors) > 0 {
+		// The SSA builder requires well-typed code; the drivers run
+		// this analyzer on such code only, others may not.
+		return false
+	}
 	prog := ssa.NewProgram(c.pass.Fset, 0)
 	for _, p := range c.pass.Pkg.Imports() {
 		prog.CreatePackage(p, nil, nil, true)
@@ -375,6 +382,45 @@ func (c *checker) ssaFunc(n ast.Node) *ssa.Function {
 		return nil
 	}
 	return c.funcs[n]
+}
+
+// rangeFuncYield is ssa.Function.Synthetic for the body of a
+// range-over-func loop, which SSA builds as a closure (the yield function
+// passed to the iterator) whose Syntax is the *ast.RangeStmt.
+const rangeFuncYield = "range-over-func yield"
+
+// ssaFuncAt returns the SSA function that holds the code at pos in the
+// function n (a *ast.FuncDecl or *ast.FuncLit): n's own function, or the
+// yield function of the innermost range-over-func loop of n around pos.
+func (c *checker) ssaFuncAt(n ast.Node, pos token.Pos) *ssa.Function {
+	fn := c.ssaFunc(n)
+	for fn != nil {
+		var inner *ssa.Function
+		for _, a := range fn.AnonFuncs {
+			if rng, ok := a.Syntax().(*ast.RangeStmt); ok && a.Synthetic == rangeFuncYield && within(rng.Body, pos) {
+				inner = a
+				break
+			}
+		}
+		if inner == nil {
+			return fn
+		}
+		fn = inner
+	}
+	return nil
+}
+
+// funcSyntax returns the *ast.FuncDecl or *ast.FuncLit whose code fn
+// runs: the function around a range-over-func loop for its yield
+// function, fn's own syntax otherwise.
+func funcSyntax(fn *ssa.Function) ast.Node {
+	for fn != nil && fn.Synthetic == rangeFuncYield {
+		fn = fn.Parent()
+	}
+	if fn == nil {
+		return nil
+	}
+	return fn.Syntax()
 }
 
 // ssaCall returns the call instruction of fn at lparen.

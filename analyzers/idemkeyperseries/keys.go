@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/idemkey"
 	"github.com/reslint/reslint/internal/retryscope"
 )
@@ -18,6 +19,7 @@ import (
 // retry scope of a function that puts a fresh key on what it builds.
 func (c *checker) checkKeys() {
 	for _, s := range c.sources {
+		guard.Mark(c.pass, s.call.Pos()) // the position of an internal error
 		k, results, sink := s.kind, s.results, s.sink
 		if k == kindLocal {
 			switch {
@@ -42,7 +44,7 @@ func (c *checker) checkKeys() {
 		if k == kindGen && s.weak && !c.mentionsKey(c.scopeCursor(sc)) {
 			continue
 		}
-		fn := c.ssaFunc(s.fnNode)
+		fn := c.ssaFuncAt(s.fnNode, s.call.Pos())
 		if fn == nil {
 			continue
 		}

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/idemkey"
 	"github.com/reslint/reslint/internal/knowledge"
 	"github.com/reslint/reslint/internal/retryscope"
@@ -80,6 +81,7 @@ func isNamed(t types.Type, path, name string) bool {
 // scope with no idempotency key set on it.
 func (c *checker) checkPosts() {
 	for _, p := range c.posts {
+		guard.Mark(c.pass, p.call.Pos()) // the position of an internal error
 		if p.oneShot {
 			// client.Post builds and sends in one call: no key can be set.
 			if sc := c.postScope(p.call.Pos(), c.enclosingFunc(p.cur)); sc != nil {
@@ -91,7 +93,7 @@ func (c *checker) checkPosts() {
 			continue
 		}
 		fnNode := c.enclosingFunc(p.cur)
-		fn := c.ssaFunc(fnNode)
+		fn := c.ssaFuncAt(fnNode, p.call.Pos())
 		if fn == nil {
 			continue
 		}
@@ -107,7 +109,8 @@ func (c *checker) checkPosts() {
 		}
 		reported := false
 		for _, send := range t.sends {
-			if sc := c.postScope(send.Common().Pos(), syntaxOf(send)); sc != nil {
+			syn := funcSyntax(send.Parent())
+			if sc := c.postScope(send.Common().Pos(), syn); sc != nil {
 				c.reportPost(p, sc)
 				reported = true
 				break
@@ -284,8 +287,54 @@ func (t *reqTracker) alias(v ssa.Value) {
 			} else {
 				t.returned = true
 			}
-		case *ssa.Store, *ssa.MakeInterface, *ssa.UnOp, *ssa.Send, *ssa.MapUpdate:
+		case *ssa.Store:
+			if a, ok := x.Addr.(*ssa.Alloc); ok && x.Val == v && a.Heap {
+				t.cell(a, x)
+			} else {
+				t.unknown = true // escapes: unsure
+			}
+		case *ssa.MakeInterface, *ssa.UnOp, *ssa.Send, *ssa.MapUpdate:
 			t.unknown = true // escapes, or is copied: unsure
+		}
+		if t.unknown {
+			return
+		}
+	}
+}
+
+// cell follows a variable that holds the request and that closures
+// capture (the body of a range-over-func loop, a retry closure): go/ssa
+// keeps it in a heap cell that they share by reference, stored once
+// (store) and loaded where it is used. Each load is an alias. Any other
+// store into the cell, or other use of its address, makes the request
+// unknown.
+func (t *reqTracker) cell(addr ssa.Value, store *ssa.Store) {
+	if t.seen[addr] {
+		return
+	}
+	t.seen[addr] = true
+	for _, instr := range refsOf(addr) {
+		switch x := instr.(type) {
+		case *ssa.Store:
+			if x != store {
+				t.unknown = true
+			}
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				t.alias(x)
+			} else {
+				t.unknown = true
+			}
+		case *ssa.MakeClosure:
+			fn, _ := x.Fn.(*ssa.Function)
+			for i, b := range x.Bindings {
+				if b == addr && fn != nil && i < len(fn.FreeVars) {
+					t.cell(fn.FreeVars[i], store)
+				}
+			}
+		case *ssa.DebugRef:
+		default:
+			t.unknown = true
 		}
 		if t.unknown {
 			return

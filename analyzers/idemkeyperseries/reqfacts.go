@@ -127,11 +127,10 @@ func (c *checker) requestFacts() {
 	}
 }
 
+// syntaxOf returns the function syntax whose code instr runs (see
+// funcSyntax: a range-over-func loop body runs as its function's code).
 func syntaxOf(instr ssa.Instruction) ast.Node {
-	if f := instr.Parent(); f != nil {
-		return f.Syntax()
-	}
-	return nil
+	return funcSyntax(instr.Parent())
 }
 
 func hasRequestParam(fn *types.Func) bool {

@@ -279,7 +279,11 @@ func signalCase(info *types.Info, s *ast.SelectStmt) string {
 			continue
 		}
 		es, bare := cc.Comm.(*ast.ExprStmt)
-		ch, isChan := info.TypeOf(x).Underlying().(*types.Chan)
+		t := info.TypeOf(x)
+		if t == nil {
+			return "" // ill-typed: unsure
+		}
+		ch, isChan := t.Underlying().(*types.Chan)
 		if !bare || es == nil || !isChan {
 			return ""
 		}

@@ -1,0 +1,5 @@
+package a
+
+func Fine() {}
+
+func Boom() {}
