@@ -64,6 +64,7 @@ type waitLoop struct {
 	Line  int      // of the for keyword
 	Func  string   // enclosing function: F, T.M, F.func (inside a literal)
 	Waits []string // what it waits with, as spelled: time.Sleep, <-t.C, backoff(...)
+	Goto  bool     // a label and a backward goto, Line the label's
 }
 
 // findWaitLoops lists the wait loops of the module rooted at dir: every
@@ -132,6 +133,7 @@ func waitLoopsOf(name string, src []byte) ([]waitLoop, error) {
 		}
 		w.fn = funcName(fd)
 		w.walk(fd.Body, nil, w.fn)
+		w.gotoLoops(fd.Body, w.fn)
 	}
 	var out []waitLoop
 	for _, l := range w.loops {
@@ -141,6 +143,67 @@ func waitLoopsOf(name string, src []byte) ([]waitLoop, error) {
 		}
 	}
 	return out, nil
+}
+
+// gotoLoops records the loops written with a label and a backward goto
+// (L: ...; goto L) in body, outside function literals: the statements from
+// the label to the goto are the loop's body, and its waits are the wait
+// calls among them that no for/range loop of their own encloses.
+func (w *waitWalker) gotoLoops(body *ast.BlockStmt, fn string) {
+	labels := map[string]*ast.LabeledStmt{}
+	var gotos []*ast.BranchStmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.LabeledStmt:
+			labels[n.Label.Name] = n
+		case *ast.BranchStmt:
+			if n.Tok == token.GOTO && n.Label != nil {
+				gotos = append(gotos, n)
+			}
+		}
+		return true
+	})
+	for _, g := range gotos {
+		l := labels[g.Label.Name]
+		if l == nil || l.Pos() > g.Pos() {
+			continue
+		}
+		var waits []string
+		ast.Inspect(body, func(n ast.Node) bool {
+			if n == nil || n.End() <= l.Pos() || n.Pos() >= g.End() {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt, *ast.RangeStmt:
+				if n.Pos() >= l.Stmt.Pos() && n != l.Stmt {
+					return false // a loop of its own
+				}
+			case *ast.CallExpr:
+				if s := w.waitCall(n); s != "" && n.Pos() >= l.Pos() {
+					waits = append(waits, s)
+				}
+			case *ast.UnaryExpr:
+				if sel, ok := n.X.(*ast.SelectorExpr); ok && n.Op == token.ARROW && sel.Sel.Name == "C" && n.Pos() >= l.Pos() {
+					waits = append(waits, "<-"+exprString(sel))
+				}
+			}
+			return true
+		})
+		if len(waits) > 0 {
+			// One loop per label: several gotos back to it make one loop.
+			if _, seen := w.waits[l]; !seen {
+				w.loops = append(w.loops, struct {
+					node ast.Node
+					loop waitLoop
+				}{l, waitLoop{File: w.file, Line: w.fset.Position(l.Pos()).Line, Func: fn, Goto: true}})
+			}
+			w.waits[l] = append(w.waits[l], waits...)
+		}
+	}
 }
 
 func funcName(fd *ast.FuncDecl) string {
@@ -344,7 +407,11 @@ func auditTable(m Module, loops []waitLoop, scopes map[string]string, ran bool) 
 				rec = "yes"
 			}
 		}
-		fmt.Fprintf(&b, "| %s:%d | %s | %s | %s |  |  |\n", l.File, l.Line, l.Func, strings.Join(l.Waits, ", "), rec)
+		fn := l.Func
+		if l.Goto {
+			fn += " (goto loop)"
+		}
+		fmt.Fprintf(&b, "| %s:%d | %s | %s | %s |  |  |\n", l.File, l.Line, fn, strings.Join(l.Waits, ", "), rec)
 	}
 	return b.String()
 }
