@@ -37,7 +37,7 @@ const maxLoadErrors = 20
 
 // runModule sets up m's workspace and runs reslint -json on its packages.
 // Every failure ends up in the Result: one module must not stop the run.
-func runModule(ctx context.Context, base, reslint string, analyzers []string, m Module, timeout time.Duration) (Result, []Finding) {
+func runModule(ctx context.Context, base, reslint string, flags, analyzers []string, m Module, timeout time.Duration) (Result, []Finding) {
 	res := Result{Module: m.String(), Analyzers: analyzers, Findings: map[string]int{}}
 	ws, err := setupWorkspace(ctx, base, m)
 	if err != nil {
@@ -48,7 +48,7 @@ func runModule(ctx context.Context, base, reslint string, analyzers []string, m 
 
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, reslint, append([]string{"-json"}, ws.Pkgs...)...)
+	cmd := exec.CommandContext(ctx, reslint, slices.Concat([]string{"-json"}, flags, ws.Pkgs)...)
 	cmd.Dir, cmd.Env = ws.Dir, scratchEnv()
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -120,7 +120,7 @@ func loadErrors(stderr string, n normalizer) []string {
 func runCorpus(ctx context.Context, cfg config, reslint string, analyzers []string, mods, all []Module, stderr io.Writer) (results []Result, findings []Finding) {
 	for i, m := range mods {
 		fmt.Fprintf(stderr, "[%d/%d] %s ...\n", i+1, len(mods), m)
-		res, fs := runModule(ctx, cfg.work, reslint, analyzers, m, cfg.timeout)
+		res, fs := runModule(ctx, cfg.work, reslint, cfg.reslintFlags, analyzers, m, cfg.timeout)
 		fmt.Fprintf(stderr, "[%d/%d] %s: %s, %d packages, %d findings, %d load errors, %.1fs\n",
 			i+1, len(mods), m, res.Status, res.Packages, len(fs), len(res.LoadErrors), res.Seconds)
 		if res.Error != "" {

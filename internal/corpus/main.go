@@ -36,6 +36,14 @@ type config struct {
 	bench, check                   bool
 	rounds                         int
 	pkgs                           string
+	// reslintFlags are extra flags for reslint (-reslint-flags), and
+	// showOut the file that then receives every diagnostic instead of
+	// findings.json (-show-out), for audits such as -retryscope.show.
+	reslintFlags []string
+	showOut      string
+	// audit lists the wait loops of the selected modules (-audit).
+	audit     bool
+	auditShow string
 }
 
 func main() {
@@ -56,7 +64,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&cfg.check, "check", false, "only check the committed findings.json against verdicts.md (no reslint run)")
 	fs.IntVar(&cfg.rounds, "rounds", 5, "benchmark rounds")
 	fs.StringVar(&cfg.pkgs, "pkgs", "", `benchmark packages per module: "root" or "all" (default: per module, see defaultBench)`)
+	var reslintFlags string
+	fs.StringVar(&reslintFlags, "reslint-flags", "", "extra space-separated flags for reslint, e.g. -retryscope.show (needs -show-out)")
+	fs.StringVar(&cfg.showOut, "show-out", "", "write every diagnostic of the run to this JSON file (merged per module with its previous content) instead of findings.json, summary and verdict check")
+	fs.BoolVar(&cfg.audit, "audit", false, "list the loops that wait between iterations in the selected modules' non-test files, marked with what -show-out file -audit-show recognised (see audit.go)")
+	fs.StringVar(&cfg.auditShow, "audit-show", "", "with -audit: the -show-out file of a -reslint-flags=-retryscope.show run")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	cfg.reslintFlags = strings.Fields(reslintFlags)
+	if len(cfg.reslintFlags) > 0 && cfg.showOut == "" {
+		fmt.Fprintln(stderr, "corpus: -reslint-flags changes the findings: write them to -show-out, not findings.json")
 		return 2
 	}
 	if fs.NArg() > 0 || cfg.rounds < 1 || (cfg.pkgs != "" && cfg.pkgs != "root" && cfg.pkgs != "all") {
@@ -95,6 +113,9 @@ func runMain(ctx context.Context, cfg config, stdout, stderr io.Writer) (int, er
 	mods := selectModules(all, only)
 	if len(mods) == 0 {
 		return 0, fmt.Errorf("no module in %s matches -only %q", cfg.modules, only)
+	}
+	if cfg.audit {
+		return 0, runAudit(ctx, cfg, mods, stdout)
 	}
 	if err := os.MkdirAll(cfg.out, 0o755); err != nil {
 		return 0, err
@@ -135,6 +156,9 @@ func runMain(ctx context.Context, cfg config, stdout, stderr io.Writer) (int, er
 	}
 
 	results, findings := runCorpus(ctx, cfg, reslint, analyzers, mods, all, stderr)
+	if cfg.showOut != "" {
+		return writeShowOut(cfg.showOut, results, findings, all, stderr)
+	}
 
 	// Merge with the previous outputs so that a -only run updates just
 	// its modules.
