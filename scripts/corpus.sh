@@ -3,4 +3,4 @@
 # on (e.g. -only grpc, -bench -rounds 5). See corpus/README.md.
 set -e
 cd "$(dirname "$0")/.."
-exec go run ./internal/corpus "$@"
+exec go run ./cmd/corpus "$@"

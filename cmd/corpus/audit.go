@@ -3,8 +3,8 @@ package main
 // The recall audit (corpus/audit.md): which loops of the corpus modules wait
 // between iterations, and which of them reslint takes for retry loops.
 //
-//	go run ./internal/corpus -only M -reslint-flags=-retryscope.show -show-out /tmp/show.json
-//	go run ./internal/corpus -only M -audit -audit-show /tmp/show.json
+//	go run ./cmd/corpus -only M -reslint-flags=-retryscope.show -show-out /tmp/show.json
+//	go run ./cmd/corpus -only M -audit -audit-show /tmp/show.json
 //
 // The first run records every diagnostic, including the "retry scope: ..."
 // lines of -retryscope.show, in a file of its own (findings.json, the

@@ -24,7 +24,7 @@ func (v Verdict) judged() bool { return v.Verdict == "TP" || v.Verdict == "FP" }
 const verdictsHeader = `# Corpus verdicts
 
 Every finding reslint reports on the corpus (corpus/findings.json) has a row
-here. ` + "`go run ./internal/corpus`" + ` fails while a finding has no row or
+here. ` + "`go run ./cmd/corpus`" + ` fails while a finding has no row or
 its verdict is not TP or FP, and prints the missing rows ready to paste.
 
 - finding key: ` + "`module@version/dir/file.go:LINE RULE`" + ` (RULE is the

@@ -4,9 +4,9 @@
 //
 // Usage, from the repository root:
 //
-//	go run ./internal/corpus [-modules corpus/modules.txt] [-only substr,...] [-out corpus]
-//	go run ./internal/corpus -check   # findings.json against verdicts.md, no run
-//	go run ./internal/corpus -bench [-rounds 5] [-only substr,...] [-pkgs root|all]
+//	go run ./cmd/corpus [-modules corpus/modules.txt] [-only substr,...] [-out corpus]
+//	go run ./cmd/corpus -check   # findings.json against verdicts.md, no run
+//	go run ./cmd/corpus -bench [-rounds 5] [-only substr,...] [-pkgs root|all]
 //
 // The corpus run writes findings.json, summary.json and summary.md to -out
 // and checks every finding against -out/verdicts.md: it exits 1 if a finding
@@ -149,7 +149,7 @@ func runMain(ctx context.Context, cfg config, stdout, stderr io.Writer) (int, er
 
 	if cfg.bench {
 		floor := filepath.Join(bin, "floor")
-		if err := buildTool(ctx, "./internal/floor", floor); err != nil {
+		if err := buildTool(ctx, "./cmd/floor", floor); err != nil {
 			return 0, err
 		}
 		return 0, runBench(ctx, cfg, floor, reslint, analyzers, mods, stdout, stderr)
