@@ -588,7 +588,7 @@ func (f *Flow) summary(fn *ssa.Function, i int, path string, depth int) *summary
 	return s
 }
 
-// SeedsOf returns the seeds of a source call: the fresh results of a
+// SeedsOf returns the starting values of a source call: the fresh results of a
 // generator or of a function known to return one (results nil: all of
 // them), or the buffer that crypto/rand fills.
 func SeedsOf(call ssa.CallInstruction, results []int) []Seed {
