@@ -33,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "classifiercentral",
 	Doc:       analysisdoc.MustExtract(doc, "classifiercentral"),
 	URL:       "https://github.com/reslint/reslint#classifiercentral",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer},
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer, classify.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(ClassifierFact), new(PlacesFact)},
 }
@@ -112,7 +112,7 @@ func run(pass *analysis.Pass) (any, error) {
 	r.finder = &classify.SignalFinder{Info: r.info, Defs: r.res.Defs}
 
 	r.designate()
-	for _, c := range classify.Find(pass, r.in, r.res) {
+	for _, c := range pass.ResultOf[classify.Analyzer].(*classify.Classifiers).List {
 		if c.Body != nil && c.Func != nil {
 			r.cls = append(r.cls, c)
 		}

@@ -26,7 +26,7 @@ type finding struct {
 }
 
 func (r *runner) n1() {
-	cls := classify.Find(r.pass, r.in, r.res)
+	cls := r.pass.ResultOf[classify.Analyzer].(*classify.Classifiers).List
 	if len(cls) == 0 {
 		return
 	}

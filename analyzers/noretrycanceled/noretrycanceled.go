@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reslint/reslint/internal/analysisdoc"
+	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/ctxaware"
 	"github.com/reslint/reslint/internal/directive"
 	"github.com/reslint/reslint/internal/retryscope"
@@ -24,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "noretrycanceled",
 	Doc:      analysisdoc.MustExtract(doc, "noretrycanceled"),
 	URL:      "https://github.com/reslint/reslint#noretrycanceled",
-	Requires: []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer, ctxaware.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer, ctxaware.Analyzer, classify.Analyzer},
 	Run:      run,
 }
 
