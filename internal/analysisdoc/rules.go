@@ -34,6 +34,7 @@ var Rules = []Rule{
 	{"breakerverdict", "breakerverdict", "a circuit breaker counts the caller's cancellation as the dependency's failure"},
 	{"directive", "reslint", "a //reslint: directive that is malformed or silences nothing"},
 	{"scope", "reslint", "a retry scope, listed with -retryscope.show"},
+	{"internal", "reslint", "an analyzer panicked on this package: a reslint bug to report"},
 }
 
 // RuleByID returns the rule with id, and whether there is one.
