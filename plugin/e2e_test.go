@@ -90,7 +90,7 @@ func TestE2EGolangciLint(t *testing.T) {
 		got := gclFindings(t, out, mod)
 
 		// Two findings named here, whatever else the suite finds:
-		// retryscope reports the directive without a reason, and
+		// the root analyzer reports the directive without a reason, and
 		// timerstop reports the ticker only because the configuration's
 		// timerstop.strict reached its flag.
 		for _, want := range []string{
@@ -137,7 +137,7 @@ func TestE2EGolangciLint(t *testing.T) {
 		// Only reslint: the example leaves golangci-lint's standard
 		// linters on, which cost time and say nothing about the plugin.
 		out, code := runGCL(ctx, t, custom, mod, filepath.Join(root, ".golangci.example.yml"), "--default=none")
-		if code != 1 || !strings.Contains(out, "reslint: //reslint:ignore directive has no reason") {
+		if code != 1 || !strings.Contains(out, "app.go:50:1: //reslint:ignore directive has no reason") {
 			t.Errorf(".golangci.example.yml: exit %d, want 1 with the directive finding:\n%s", code, out)
 		}
 	})
@@ -403,14 +403,20 @@ func runGCL(ctx context.Context, t *testing.T, bin, dir, config string, flags ..
 // abs: "/abs/file.go:12:3: analyzer: message (reslint)".
 // A diagnostic's related information is an issue of its own, its analyzer
 // shown as "analyzer(related information)".
-var gclLine = regexp.MustCompile(`(?m)^(\S+\.go):(\d+):\d+: (\w+(?:\(related information\))?): (.*) \(reslint\)$`)
+// golangci-lint prints no analyzer name for the analyzer named like the
+// linter (reslint's root analyzer, which reports directive problems).
+var gclLine = regexp.MustCompile(`(?m)^(\S+\.go):(\d+):\d+: (?:(\w+(?:\(related information\))?): )?(.*) \(reslint\)$`)
 
 // gclFindings returns the issues of out as "rel/file.go:line: analyzer:
 // message", rel being relative to mod.
 func gclFindings(t *testing.T, out, mod string) []string {
 	var got []string
 	for _, m := range gclLine.FindAllStringSubmatch(out, -1) {
-		got = append(got, finding(t, mod, m[1], m[2], m[3], m[4]))
+		analyzer := m[3]
+		if analyzer == "" {
+			analyzer = "reslint"
+		}
+		got = append(got, finding(t, mod, m[1], m[2], analyzer, m[4]))
 	}
 	slices.Sort(got)
 	return got

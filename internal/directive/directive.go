@@ -147,6 +147,12 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	if d.URL == "" {
 		d.URL = analysisdoc.RuleURL(d.Category)
 	}
+	// In code that does not parse, a node's End may lie one past its
+	// file (a call with no closing parenthesis ends at EOF): clamp it, so
+	// that every driver can map the range.
+	if f := r.pass.Fset.File(d.Pos); f != nil && d.End.IsValid() && int(d.End) > f.Base()+f.Size() {
+		d.End = token.Pos(f.Base() + f.Size())
+	}
 	if !Tests && IsTestFile(r.pass.Fset, d.Pos) {
 		return
 	}

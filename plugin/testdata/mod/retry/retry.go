@@ -5,18 +5,20 @@ package retry
 
 import (
 	"context"
+	"math/rand/v2"
 	"time"
 )
 
 // Do calls op until it succeeds or attempts run out, waiting longer after
-// each failure and giving up when ctx is done.
+// each failure (a random share of a growing backoff) and giving up when
+// ctx is done.
 func Do(ctx context.Context, attempts int, op func(context.Context) error) error {
 	var err error
 	for i := range attempts {
 		if err = op(ctx); err == nil {
 			return nil
 		}
-		t := time.NewTimer(time.Duration(i+1) * 50 * time.Millisecond)
+		t := time.NewTimer(rand.N(time.Duration(i+1) * 50 * time.Millisecond)) // full jitter
 		select {
 		case <-ctx.Done():
 			t.Stop()
