@@ -62,11 +62,16 @@ func hasContextParam(fn *types.Func) bool {
 }
 
 // sleepsBlindly reports whether the function at cur waits blindly in its
-// own body (function literals and select statements are not entered: a
-// select may have another way out).
+// own body: a time.Sleep or a timer receive anywhere in it (function
+// literals and select statements are not entered: a select may have
+// another way out), or a call of a sleeper as one of its top-level
+// statements. A sleeper called only on some path deep inside (a
+// constructor that may pause on an error) does not make its caller one:
+// that is no wait between attempts.
 func (st *state) sleepsBlindly(cur inspector.Cursor) bool {
+	decl := cur.Node().(*ast.FuncDecl)
 	found := false
-	ast.Inspect(cur.Node(), func(n ast.Node) bool {
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		if found {
 			return false
 		}
@@ -79,13 +84,26 @@ func (st *state) sleepsBlindly(cur inspector.Cursor) bool {
 			}
 		case *ast.CallExpr:
 			fn, _ := typeutil.Callee(st.info, n).(*types.Func)
-			if IsBlindSleep(fn) || st.isSleeper(fn) {
+			if IsBlindSleep(fn) {
 				found = true
 			}
 		}
 		return true
 	})
-	return found
+	if found {
+		return true
+	}
+	for _, s := range decl.Body.List {
+		if es, ok := s.(*ast.ExprStmt); ok {
+			if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok {
+				fn, _ := typeutil.Callee(st.info, call).(*types.Func)
+				if st.isSleeper(fn) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // isSleeper reports whether fn waits blindly, by this package's inference

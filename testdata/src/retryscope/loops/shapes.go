@@ -145,7 +145,7 @@ func settle(i int) { // want settle:"sleeps"
 
 func settleWrapper(i int) { settle(i) } // want settleWrapper:"sleeps"
 
-func behindHelper() error { // want behindHelper:"sleeps"
+func behindHelper() error {
 	var err error
 	for i := 0; i < 3; i++ { // want "retry loop, attempt call"
 		if err = call(); err == nil {
