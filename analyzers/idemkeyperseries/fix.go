@@ -60,6 +60,11 @@ func (c *checker) hoist(s *source, sc *retryscope.Scope) *analysis.SuggestedFix 
 		return nil
 	}
 	var stmt ast.Stmt
+	var fn ast.Node // the function declaration that holds the statement
+	for a := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		fn = a.Node()
+		break
+	}
 	for a := cur; a.Valid(); a = a.Parent() {
 		if st, ok := a.Node().(ast.Stmt); ok {
 			switch a.ParentEdgeKind() {
@@ -77,7 +82,10 @@ func (c *checker) hoist(s *source, sc *retryscope.Scope) *analysis.SuggestedFix 
 	if stmt == nil {
 		return nil
 	}
-	name := c.freshName(stmt, s)
+	if fn == nil {
+		fn = stmt
+	}
+	name := c.freshName(fn, stmt, s)
 	if name == "" {
 		return nil
 	}
@@ -85,7 +93,7 @@ func (c *checker) hoist(s *source, sc *retryscope.Scope) *analysis.SuggestedFix 
 	if !ok {
 		return nil
 	}
-	c.fixNames[stmt] = append(c.fixNames[stmt], name)
+	c.fixNames[fn] = append(c.fixNames[fn], name)
 	return &analysis.SuggestedFix{
 		Message: fmt.Sprintf("generate the key once, before %s", fixTarget(sc)),
 		TextEdits: []analysis.TextEdit{
@@ -104,8 +112,9 @@ func fixTarget(sc *retryscope.Scope) string {
 
 // freshName picks a variable name that is free both where the
 // declaration goes and where the call is, and not taken by another fix
-// at the same statement.
-func (c *checker) freshName(stmt ast.Stmt, s *source) string {
+// in the same function: two hoists in one function each declare their
+// own name, so applying both fixes still compiles.
+func (c *checker) freshName(fn ast.Node, stmt ast.Stmt, s *source) string {
 	scope := c.pass.Pkg.Scope().Innermost(stmt.Pos())
 	inner := c.pass.Pkg.Scope().Innermost(s.call.Pos())
 	if scope == nil || inner == nil {
@@ -117,7 +126,7 @@ func (c *checker) freshName(stmt ast.Stmt, s *source) string {
 			name = fmt.Sprintf("idempotencyKey%d", i)
 		}
 		taken := false
-		for _, n := range c.fixNames[stmt] {
+		for _, n := range c.fixNames[fn] {
 			taken = taken || n == name
 		}
 		if taken || scope.Lookup(name) != nil {
