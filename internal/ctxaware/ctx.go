@@ -94,7 +94,7 @@ func Sources(info *types.Info, pkg *types.Package, pos token.Pos, defs map[*type
 				}
 				continue
 			}
-			for _, f := range ctxFields(v.Type(), 2) {
+			for _, f := range ctxFields(v.Type(), 2, pkg) {
 				fields = append(fields, Source{f.v, name + "." + f.path})
 			}
 		}
@@ -108,8 +108,9 @@ type ctxField struct {
 }
 
 // ctxFields returns the context-typed fields of the struct t (or *t)
-// points to, looking depth levels of struct fields deep.
-func ctxFields(t types.Type, depth int) []ctxField {
+// points to, looking depth levels of struct fields deep; unexported fields
+// of other packages' types are not visible from package from.
+func ctxFields(t types.Type, depth int, from *types.Package) []ctxField {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
@@ -124,11 +125,14 @@ func ctxFields(t types.Type, depth int) []ctxField {
 	var out []ctxField
 	for i := range st.NumFields() {
 		f := st.Field(i)
+		if !f.Exported() && f.Pkg() != from {
+			continue // another package's unexported field (http.Request.ctx): not ours to consult
+		}
 		if analysisutil.IsContext(f.Type()) {
 			out = append(out, ctxField{f, f.Name()})
 			continue
 		}
-		for _, sub := range ctxFields(f.Type(), depth-1) {
+		for _, sub := range ctxFields(f.Type(), depth-1, from) {
 			out = append(out, ctxField{sub.v, f.Name() + "." + sub.path})
 		}
 	}
