@@ -317,8 +317,9 @@ func (st *state) callName(call *ast.CallExpr) string {
 	return types.ExprString(call.Fun)
 }
 
-// isLogging reports whether the call at sink logs: a logger takes a
-// context for its values (trace ids), not to be cancelled, so handing it
+// isLogging reports whether the call at sink logs or records telemetry
+// (OpenTelemetry metrics and traces): these take a context for its values
+// (trace ids, exemplars), not to be cancelled, so handing it
 // context.Background() detaches nothing that matters. Recognised by the
 // callee's name (knowledge.LoggingFuncs) or a receiver or package whose
 // name says log.
@@ -333,6 +334,9 @@ func (st *state) isLogging(sink inspector.Cursor) bool {
 	}
 	if slices.Contains(knowledge.LoggingFuncs, fn.Name()) {
 		return true
+	}
+	if fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), "go.opentelemetry.io/otel") {
+		return true // metrics and traces read the context's values, not its deadline
 	}
 	if fn.Pkg() != nil && (fn.Pkg().Name() == "log" || fn.Pkg().Name() == "slog" || strings.HasSuffix(fn.Pkg().Path(), "/log") || strings.Contains(fn.Pkg().Name(), "logger")) {
 		return true

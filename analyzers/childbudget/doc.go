@@ -169,7 +169,8 @@
 // WithTimeout(context.Background(), d) in functions without a context
 // (adapters such as database/sql drivers' stdlib shims); a root handed to
 // a logger (Printf, InfoContext, a method of a *Logger, package log or
-// slog): a logger reads the context's values, not its deadline.
+// slog), or to OpenTelemetry: they read the context's values, not its
+// deadline.
 //
 // Deliberately not reported (B1-B3): a function that reads a context's
 // Deadline() is taken to size its children from what is left, so its
