@@ -150,8 +150,19 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	// In code that does not parse, a node's End may lie one past its
 	// file (a call with no closing parenthesis ends at EOF): clamp it, so
 	// that every driver can map the range.
-	if f := r.pass.Fset.File(d.Pos); f != nil && d.End.IsValid() && int(d.End) > f.Base()+f.Size() {
-		d.End = token.Pos(f.Base() + f.Size())
+	if f := r.pass.Fset.File(d.Pos); f != nil {
+		end := token.Pos(f.Base() + f.Size())
+		if d.End > end {
+			d.End = end
+		}
+		// A fix whose edits fall outside the file (built from such a
+		// node) cannot be applied: drop it, keep the finding.
+		d.SuggestedFixes = slices.DeleteFunc(d.SuggestedFixes, func(fix analysis.SuggestedFix) bool {
+			return slices.ContainsFunc(fix.TextEdits, func(e analysis.TextEdit) bool {
+				ef := r.pass.Fset.File(e.Pos)
+				return ef == nil || !r.ownFile(ef) || int(e.End) > ef.Base()+ef.Size() || e.End.IsValid() && e.End < e.Pos
+			})
+		})
 	}
 	if !Tests && IsTestFile(r.pass.Fset, d.Pos) {
 		return
@@ -177,6 +188,16 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 // analyzer's name as rule id (for one-rule analyzers).
 func (r *Reporter) Reportf(pos token.Pos, format string, args ...any) {
 	r.Report(analysis.Diagnostic{Pos: pos, Message: fmt.Sprintf(format, args...)})
+}
+
+// ownFile reports whether f is one of the pass's files.
+func (r *Reporter) ownFile(f *token.File) bool {
+	for _, af := range r.pass.Files {
+		if r.pass.Fset.File(af.FileStart) == f {
+			return true
+		}
+	}
+	return false
 }
 
 // Rulef is Reportf for the rule with id rule (N1, T2, ...).
