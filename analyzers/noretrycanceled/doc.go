@@ -90,6 +90,21 @@
 // ctx.Err() or receives from ctx.Done() and returns, and never sleeps
 // blindly, that it honors its context (a fact shared by the suite).
 //
+// A retry helper of the code base's own that takes no context and sleeps
+// blindly between attempts is reported where it is called with an
+// operation that captures the caller's context: once the caller cancels,
+// each attempt fails at once and the helper still sleeps out every
+// backoff.
+//
+//	func retryN(n int, op func() error) error { ... time.Sleep(d) ... }
+//
+//	retryN(3, func() error { return fetch(ctx) }) // reported
+//
+// The helper must be declared in the same package (its loop is read to
+// see that it goes round again on context.Canceled; one that stops on
+// context errors is fine); helpers of other packages are not judged at
+// their call sites.
+//
 // N3: a retry library is called without the context in scope.
 //
 //	retry.Do(op, retry.Attempts(5))                    // reported

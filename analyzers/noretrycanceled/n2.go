@@ -299,3 +299,58 @@ func signalCase(info *types.Info, s *ast.SelectStmt) string {
 	}
 	return name
 }
+
+// n2Helpers reports calls of the code base's own retry helpers that take
+// no context and sleep blindly between attempts, when the operation handed
+// to them captures a context of the caller: once that context is done,
+// every attempt fails at once and the helper still sleeps out each
+// backoff, so cancellation makes the call take its full retry time.
+// Library helpers are left to their own options. The helper must be
+// declared in this package, with a loop that goes round again when the
+// attempt fails with context.Canceled (a helper that stops on context
+// errors, or on a permanent-error verdict the operation can give, is
+// fine); a helper in another package is out of sight and not reported.
+func (r *runner) n2Helpers(loops []*loop) {
+	seen := map[*ast.CallExpr]bool{}
+	for _, s := range r.res.Scopes {
+		if s.Kind != retryscope.Closure || seen[s.Call] {
+			continue
+		}
+		lit, ok := s.Func.(*ast.FuncLit)
+		if !ok {
+			continue
+		}
+		fn, _ := typeutil.Callee(r.info, s.Call).(*types.Func)
+		if fn == nil || retryscope.IsLibraryHelper(fn) || !r.res.SleepsBlindly(fn) || !r.retriesCancel(fn, loops) {
+			continue
+		}
+		var captured string
+		for _, src := range ctxaware.Sources(r.info, r.pass.Pkg, s.Call.Pos(), r.defs) {
+			if (src.Var.Pos() < lit.Pos() || src.Var.Pos() >= lit.End()) && analysisutil.Mentions(r.info, lit.Body, src.Var) {
+				captured = src.Name
+				break
+			}
+		}
+		if captured == "" {
+			continue
+		}
+		seen[s.Call] = true
+		name := analysisutil.DisplayName(fn)
+		r.reportf("N2", s.Call.Pos(), "%s sleeps between attempts and takes no context: after the caller cancels %s each attempt fails at once and every backoff is still slept out; give %s a context and wait in select on its Done() and a timer", name, captured, name)
+	}
+}
+
+// retriesCancel reports whether one of the retry loops of fn's declaration
+// in this package goes round again on context.Canceled.
+func (r *runner) retriesCancel(fn *types.Func, loops []*loop) bool {
+	d := r.decls[fn.Origin()]
+	if d == nil {
+		return false
+	}
+	for _, l := range loops {
+		if d.Pos() <= l.node.Pos() && l.node.End() <= d.End() && r.goesRoundOnCancel(l) == classify.True {
+			return true
+		}
+	}
+	return false
+}

@@ -56,6 +56,7 @@ func run(pass *analysis.Pass) (any, error) {
 	r.n1()
 	loops := r.retryLoops()
 	r.n2(loops)
+	r.n2Helpers(loops)
 	r.n3()
 	r.n4(loops)
 	return nil, nil

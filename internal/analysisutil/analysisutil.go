@@ -322,3 +322,79 @@ func AnyInBody(root ast.Node, match func(ast.Node) bool) bool {
 	})
 	return found
 }
+
+// FuncLitDefs maps each variable — local, package-level or struct field —
+// every assignment of which is a function literal to those literals, in
+// source order: a closure chosen on a branch (`op = fast` / `op = slow`)
+// or configured into a field (`c.do = func() error {...}`, or
+// `client{do: func() error {...}}`) runs one of them when it is called. A
+// variable that is also given anything else, whose address is taken, or
+// that is never given a literal is absent. Declarations without a value
+// (`var op func() error`) do not count as assignments.
+func FuncLitDefs(info *types.Info, in *inspector.Inspector) map[*types.Var][]*ast.FuncLit {
+	lits := map[*types.Var][]*ast.FuncLit{}
+	spoiled := map[*types.Var]bool{}
+	note := func(lhs ast.Expr, val ast.Expr) {
+		var v *types.Var
+		switch l := ast.Unparen(lhs).(type) {
+		case *ast.Ident:
+			v, _ = info.ObjectOf(l).(*types.Var)
+		case *ast.SelectorExpr:
+			v, _ = info.ObjectOf(l.Sel).(*types.Var)
+		}
+		if v == nil {
+			return
+		}
+		if lit, ok := ast.Unparen(val).(*ast.FuncLit); ok {
+			lits[v] = append(lits[v], lit)
+		} else {
+			spoiled[v] = true
+		}
+	}
+	for c := range in.Root().Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil), (*ast.CompositeLit)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				var val ast.Expr
+				if len(n.Rhs) == len(n.Lhs) && (n.Tok == token.DEFINE || n.Tok == token.ASSIGN) {
+					val = n.Rhs[i]
+				}
+				note(l, val)
+			}
+		case *ast.ValueSpec:
+			if len(n.Values) == len(n.Names) {
+				for i, id := range n.Names {
+					note(id, n.Values[i])
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op != token.AND {
+				break
+			}
+			switch x := ast.Unparen(n.X).(type) {
+			case *ast.Ident:
+				if v, ok := info.ObjectOf(x).(*types.Var); ok {
+					spoiled[v] = true
+				}
+			case *ast.SelectorExpr:
+				if v, ok := info.ObjectOf(x.Sel).(*types.Var); ok {
+					spoiled[v] = true
+				}
+			}
+		case *ast.CompositeLit:
+			for _, e := range n.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok {
+						if v, ok := info.ObjectOf(id).(*types.Var); ok && v.IsField() {
+							note(id, kv.Value)
+						}
+					}
+				}
+			}
+		}
+	}
+	for v := range spoiled {
+		delete(lits, v)
+	}
+	return lits
+}

@@ -96,3 +96,11 @@ func isRetryPolicyValue(info *types.Info, e ast.Expr, defs map[*types.Var]ast.Ex
 	}
 	return false
 }
+
+// IsLibraryHelper reports whether fn is a retry helper of a known library
+// (as opposed to one of the code base's own, marked, configured or
+// inferred).
+func IsLibraryHelper(fn *types.Func) bool {
+	_, ok := lookupKnown(fn)
+	return ok
+}

@@ -4,9 +4,11 @@
 // Analyzer and reads its *Result.
 //
 // A retry scope is one of:
-//   - a retry closure: the operation argument (func literal, closure held in
-//     a local, method value or named function of this package) of a retry
-//     helper. Helpers are the known libraries' retry functions, functions
+//   - a retry closure: the operation argument of a retry helper: a func
+//     literal, a closure held in a local, a variable or field every
+//     assignment of which is a literal (each literal is a scope), a method
+//     value or named function of this package, or the literals a function
+//     of this package returns (retry.Do(makeOp(req))). Helpers are the known libraries' retry functions, functions
 //     marked //reslint:retry, functions named by the -retryfuncs setting, and
 //     inferred helpers (exported as HelperFact, so they are recognised in
 //     every importing package);
@@ -182,8 +184,9 @@ type state struct {
 	decls   map[*types.Func]*ast.FuncDecl
 	calls   map[*types.Func][]int // CallsFuncParam, this package
 	helpers map[*types.Func]*HelperFact
-	defs    map[*types.Var]ast.Expr // locals assigned exactly once
-	extra   map[string]bool         // -retryfuncs
+	defs    map[*types.Var]ast.Expr       // locals assigned exactly once
+	litDefs map[*types.Var][]*ast.FuncLit // variables and fields only ever given literals
+	extra   map[string]bool               // -retryfuncs
 	// sleepers are this package's functions that wait blindly (SleepsFact).
 	sleepers map[*types.Func]bool
 }
@@ -196,6 +199,7 @@ func run(pass *analysis.Pass) (any, error) {
 		calls:    map[*types.Func][]int{},
 		helpers:  map[*types.Func]*HelperFact{},
 		defs:     analysisutil.SingleDefs(pass.TypesInfo, in),
+		litDefs:  analysisutil.FuncLitDefs(pass.TypesInfo, in),
 		extra:    map[string]bool{},
 		sleepers: map[*types.Func]bool{},
 	}
@@ -491,21 +495,23 @@ func (st *state) findClosures(in *inspector.Inspector, res *Result) {
 			if ai >= len(call.Args) {
 				continue
 			}
-			body, decl := st.opBody(call.Args[ai])
-			if body == nil {
-				continue
+			for _, op := range st.opBodies(call.Args[ai]) {
+				res.Scopes = append(res.Scopes, &Scope{
+					Kind: Closure, Body: op.body, Func: op.fn, Call: call, OpIndex: ai, Helper: analysisutil.DisplayName(fn),
+				})
 			}
-			res.Scopes = append(res.Scopes, &Scope{
-				Kind: Closure, Body: body, Func: decl, Call: call, OpIndex: ai, Helper: analysisutil.DisplayName(fn),
-			})
 		}
 	}
 }
 
-// opBody resolves an operation argument to the body that runs per attempt:
-// a func literal, a local holding one, or a function or method (value) of
-// this package. It returns nil when the body is not visible here.
-func (st *state) opBody(arg ast.Expr) (*ast.BlockStmt, ast.Node) {
+// opBodies resolves an operation argument to the bodies that may run per
+// attempt, each with its *ast.FuncLit or *ast.FuncDecl: a func literal, a
+// local holding one, a variable or field every assignment of which is a
+// literal (one per branch or configuration), a function or method (value)
+// of this package, or the literal(s) that a function of this package
+// returns (retry.Do(makeOp(req))). It returns nothing when no body is
+// visible here.
+func (st *state) opBodies(arg ast.Expr) []opBody {
 	arg = ast.Unparen(arg)
 	for range 4 {
 		id, ok := arg.(*ast.Ident)
@@ -520,15 +526,13 @@ func (st *state) opBody(arg ast.Expr) (*ast.BlockStmt, ast.Node) {
 	}
 	switch a := arg.(type) {
 	case *ast.FuncLit:
-		return a.Body, a
-	case *ast.IndexExpr, *ast.IndexListExpr: // generic function instantiation
-		var x ast.Expr
-		if ix, ok := a.(*ast.IndexExpr); ok {
-			x = ix.X
-		} else {
-			x = a.(*ast.IndexListExpr).X
-		}
-		return st.opBody(x)
+		return []opBody{{a.Body, a}}
+	case *ast.IndexExpr: // generic function instantiation
+		return st.opBodies(a.X)
+	case *ast.IndexListExpr:
+		return st.opBodies(a.X)
+	case *ast.CallExpr:
+		return st.returnedLits(a)
 	}
 	var obj types.Object
 	switch a := arg.(type) {
@@ -536,19 +540,69 @@ func (st *state) opBody(arg ast.Expr) (*ast.BlockStmt, ast.Node) {
 		obj = st.info.Uses[a]
 	case *ast.SelectorExpr:
 		if sel := st.info.Selections[a]; sel != nil {
-			if sel.Kind() == types.MethodVal || sel.Kind() == types.MethodExpr {
-				obj = sel.Obj()
-			}
+			obj = sel.Obj() // method value or expression, or a field
 		} else {
-			obj = st.info.Uses[a.Sel] // pkg.Func
+			obj = st.info.Uses[a.Sel] // pkg.Func or pkg.Var
 		}
 	}
-	if fn, ok := obj.(*types.Func); ok {
-		if d := st.decls[fn.Origin()]; d != nil {
-			return d.Body, d
+	switch o := obj.(type) {
+	case *types.Func:
+		if d := st.decls[o.Origin()]; d != nil {
+			return []opBody{{d.Body, d}}
 		}
+	case *types.Var:
+		var out []opBody
+		for _, lit := range st.litDefs[o] {
+			out = append(out, opBody{lit.Body, lit})
+		}
+		return out
 	}
-	return nil, nil
+	return nil
+}
+
+// opBody is one body an operation argument may run.
+type opBody struct {
+	body *ast.BlockStmt
+	fn   ast.Node // *ast.FuncLit or *ast.FuncDecl
+}
+
+// returnedLits returns the literals that call's callee, a function of this
+// package with one result, returns: every return statement of its own body
+// must return a func literal, or nothing is returned (a function that
+// returns a stored or wrapped operation is not followed).
+func (st *state) returnedLits(call *ast.CallExpr) []opBody {
+	fn := st.callee(call)
+	if fn == nil {
+		return nil
+	}
+	d := st.decls[fn]
+	if d == nil || d.Type.Results == nil || d.Type.Results.NumFields() != 1 {
+		return nil
+	}
+	var out []opBody
+	ok := true
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) != 1 {
+				ok = false
+				return false
+			}
+			lit, isLit := ast.Unparen(n.Results[0]).(*ast.FuncLit)
+			if !isLit {
+				ok = false
+				return false
+			}
+			out = append(out, opBody{lit.Body, lit})
+		}
+		return ok
+	})
+	if !ok {
+		return nil
+	}
+	return out
 }
 
 // findLoops records retry loops: a for statement whose body runs an

@@ -45,9 +45,55 @@ func calls(ctx context.Context, c *client) {
 	_ = helpers.ForEach(nil, func(string) error { return nil })
 	helpers.Register(func() error { return nil })
 
-	// A closure variable reassigned later is not followed (unsure).
-	op2 := func(ctx context.Context) error { return nil }
-	op2 = func(ctx context.Context) error { return nil }
+	// A closure variable given a literal on each branch runs one of them.
+	op2 := func(ctx context.Context) error { return nil } // want "retry closure of helpers.Do"
+	if c != nil {
+		op2 = func(ctx context.Context) error { return nil } // want "retry closure of helpers.Do"
+	}
 	_ = helpers.Do(ctx, helpers.Policy{}, nil, op2)
+
+	// One that is also given something else is not followed (unsure).
+	op3 := func(ctx context.Context) error { return nil }
+	op3 = pick()
+	_ = helpers.Do(ctx, helpers.Policy{}, nil, op3)
+
+	// Operations built by a call run the literal the call returns.
+	_ = helpers.Do(ctx, helpers.Policy{}, nil, makeOp("a"))
+	_ = helpers.Do(ctx, helpers.Policy{}, nil, wrapOp(named))
+
+	// A field configured with literals only.
+	w := worker{do: func(ctx context.Context) error { return nil }} // want "retry closure of helpers.Do"
+	_ = helpers.Do(ctx, helpers.Policy{}, nil, w.do)
+	_ = helpers.Do(ctx, helpers.Policy{}, nil, w.other)
 	_ = time.Second
+}
+
+func pick() func(context.Context) error { return named }
+
+func makeOp(name string) func(context.Context) error {
+	if name == "" {
+		return func(ctx context.Context) error { return nil } // want "retry closure of helpers.Do"
+	}
+	return func(ctx context.Context) error { // want "retry closure of helpers.Do"
+		_ = name
+		return nil
+	}
+}
+
+// wrapOp returns what it was given on one path: not followed.
+func wrapOp(op func(context.Context) error) func(context.Context) error {
+	if op != nil {
+		return op
+	}
+	return func(ctx context.Context) error { return nil }
+}
+
+type worker struct {
+	do    func(context.Context) error
+	other func(context.Context) error
+}
+
+func newWorker(op func(context.Context) error) *worker {
+	// other is also given a parameter: not followed.
+	return &worker{other: op}
 }

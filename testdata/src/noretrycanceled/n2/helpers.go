@@ -1,0 +1,91 @@
+package n2
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+)
+
+// retryN is the code base's own retry helper: it takes no context and
+// sleeps blindly between attempts, whatever the error.
+func retryN(n int, op func() error) error {
+	var err error
+	for i := 0; i < n; i++ {
+		if err = op(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Duration(i) * 100 * time.Millisecond)
+	}
+	return err
+}
+
+// retryStops is the same helper, but it stops on context errors: after a
+// cancellation the next attempt fails with one and no backoff is slept.
+func retryStops(n int, op func() error) error {
+	var err error
+	for i := 0; i < n; i++ {
+		if err = op(); err == nil {
+			return nil
+		}
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			return err
+		}
+		time.Sleep(time.Duration(i) * 100 * time.Millisecond)
+	}
+	return err
+}
+
+// retryCtx waits in a select on its own context.
+func retryCtx(ctx context.Context, n int, op func() error) error { // want retryCtx:"ctx honors\\(0\\)"
+	var err error
+	for i := 0; i < n; i++ {
+		if err = op(); err == nil {
+			return nil
+		}
+		t := time.NewTimer(time.Duration(i) * 100 * time.Millisecond)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+	return err
+}
+
+func fetch(ctx context.Context) error { return nil }
+
+func capturesCtx(ctx context.Context) error {
+	return retryN(3, func() error { // want `n2.retryN sleeps between attempts and takes no context: after the caller cancels ctx each attempt fails at once`
+		return fetch(ctx)
+	})
+}
+
+func capturesRequest(w http.ResponseWriter, r *http.Request) {
+	_ = retryN(3, func() error { // want `n2.retryN sleeps between attempts and takes no context: after the caller cancels r.Context\(\)`
+		return fetch(r.Context())
+	})
+}
+
+// Negative twins.
+
+func stopsOnCancel(ctx context.Context) error {
+	return retryStops(3, func() error { return fetch(ctx) })
+}
+
+func passesCtx(ctx context.Context) error { // want passesCtx:"ctx honors\\(0\\)"
+	return retryCtx(ctx, 3, func() error { return fetch(ctx) })
+}
+
+func noCallerCtx() error {
+	return retryN(3, func() error { return fetch(context.Background()) })
+}
+
+func ownCtx() error {
+	return retryN(3, func() error {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		return fetch(ctx)
+	})
+}
