@@ -83,6 +83,9 @@
 //	case <-t.C:
 //	}
 //
+// A retry loop spelled with a backward goto (retry: err = call(ctx); if
+// err != nil { time.Sleep(d); goto retry }) is judged the same way.
+//
 // Handing the context to a function that returns when it is done — a
 // context-aware sleep (a sleepOrDone(ctx, d) that selects on ctx.Done()
 // and a timer) counts as consulting it. Such functions are recognised

@@ -22,8 +22,12 @@ import (
 // helper of this package that runs the helper's operation.
 type loop struct {
 	cur  inspector.Cursor
-	node ast.Node // *ast.ForStmt or *ast.RangeStmt
+	node ast.Node // *ast.ForStmt or *ast.RangeStmt; a goto loop's labeled statement
 	body *ast.BlockStmt
+	// stmts are the cursors to walk for the loop's code: the loop itself,
+	// or each statement of a goto loop; root is what InFuncLit stops at.
+	stmts []inspector.Cursor
+	root  ast.Node
 	// attempt and errVar: the operation call and its error, when known.
 	attempt *ast.CallExpr
 	errVar  *types.Var
@@ -41,7 +45,7 @@ func (r *runner) retryLoops() []*loop {
 		if !ok {
 			continue
 		}
-		l := &loop{cur: cur, node: s.Loop, body: analysisutil.LoopBody(s.Loop), attempt: s.Attempt, errVar: s.ErrVar}
+		l := &loop{cur: cur, node: s.Loop, body: analysisutil.LoopBody(s.Loop), attempt: s.Attempt, errVar: s.ErrVar, stmts: []inspector.Cursor{cur}, root: s.Loop}
 		seen[s.Loop] = l
 		out = append(out, l)
 	}
@@ -69,13 +73,54 @@ func (r *runner) retryLoops() []*loop {
 				continue
 			}
 			if attempt, errVar := opCall(r.info, lc, opVars); attempt != nil {
-				l := &loop{cur: lc, node: lc.Node(), body: analysisutil.LoopBody(lc.Node()), attempt: attempt, errVar: errVar}
+				l := &loop{cur: lc, node: lc.Node(), body: analysisutil.LoopBody(lc.Node()), attempt: attempt, errVar: errVar, stmts: []inspector.Cursor{lc}, root: lc.Node()}
 				seen[lc.Node()] = l
 				out = append(out, l)
 			}
 		}
 	}
 	return out
+}
+
+// gotoLoops returns the package's goto retry loops, walked statement by
+// statement. Only N2 reads them.
+func (r *runner) gotoLoops() []*loop {
+	var out []*loop
+	for _, s := range r.res.Gotos {
+		first, ok := r.in.Root().FindNode(s.Loop)
+		if !ok {
+			continue
+		}
+		fn, ok := analysisutil.EnclosingFunc(first)
+		if !ok {
+			continue
+		}
+		l := &loop{cur: first, node: s.Loop, body: s.Body.(*ast.BlockStmt), attempt: s.Attempt, errVar: s.ErrVar, root: fn.Node()}
+		for _, st := range l.body.List {
+			if c, ok := first.Parent().FindNode(st); ok {
+				l.stmts = append(l.stmts, c)
+			}
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// walk yields the nodes of the given types in the loop's code, function
+// literals inside it excluded.
+func (l *loop) walk(types ...ast.Node) func(func(inspector.Cursor) bool) {
+	return func(yield func(inspector.Cursor) bool) {
+		for _, sc := range l.stmts {
+			for c := range sc.Preorder(types...) {
+				if analysisutil.InFuncLit(c, l.root) {
+					continue
+				}
+				if !yield(c) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // opCall finds, directly in the loop (not in a nested loop or literal),
@@ -124,10 +169,7 @@ func (r *runner) n2(loops []*loop) {
 		var blind []wait
 		consults := false
 		doneSelect := false // the loop has an interruptible wait
-		for c := range l.cur.Preorder((*ast.CallExpr)(nil), (*ast.UnaryExpr)(nil), (*ast.SelectStmt)(nil), (*ast.SelectorExpr)(nil)) {
-			if analysisutil.InFuncLit(c, l.node) {
-				continue
-			}
+		for c := range l.walk((*ast.CallExpr)(nil), (*ast.UnaryExpr)(nil), (*ast.SelectStmt)(nil), (*ast.SelectorExpr)(nil)) {
 			switch n := c.Node().(type) {
 			case *ast.CallExpr:
 				if ctxaware.ContextOf(r.info, n) != nil || r.callsConsultingLit(n) {

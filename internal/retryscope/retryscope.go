@@ -14,6 +14,8 @@
 //     every importing package);
 //   - a retry loop: a for statement that runs an operation, leaves when its
 //     error is nil, goes round again when it is not, and waits in between;
+//     The same loop spelled with a backward goto (retry: ... if err !=
+//     nil { ...; goto retry }) is recorded apart, in Result.Gotos;
 //   - a send through a go-retryablehttp client, which retries by itself.
 //
 // The recogniser is conservative: when unsure, a body is not a retry scope.
@@ -139,6 +141,11 @@ type Scope struct {
 // Result is the retry scopes of a package.
 type Result struct {
 	Scopes []*Scope
+	// Gotos are retry loops spelled with a backward goto (Kind Loop, Loop
+	// the labeled statement, Body a block made of the statements from the
+	// label to the goto, which is not a node of the syntax tree). They
+	// are not in Scopes, Innermost or In.
+	Gotos []*Scope
 	// Defs maps variables given a value exactly once to it (SingleDefs),
 	// and Decls the package's functions with bodies to their declarations:
 	// computed once here for every analyzer.
@@ -221,6 +228,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	st.findClosures(in, res)
 	st.findLoops(in, res)
+	st.findGotos(in, res)
 	st.findClientSends(in, res)
 	return res, nil
 }

@@ -44,6 +44,9 @@ var scopes = &analysis.Analyzer{
 				pass.Reportf(s.Call.Pos(), "self-retrying send via %s", s.Helper)
 			}
 		}
+		for _, s := range res.Gotos {
+			pass.Reportf(s.Loop.Pos(), "goto retry loop, attempt %s", types(s.Attempt))
+		}
 		return nil, nil
 	},
 }

@@ -32,7 +32,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	res := pass.ResultOf[retryscope.Analyzer].(*retryscope.Result)
-	for _, s := range res.Scopes {
+	for _, s := range append(res.Scopes[:len(res.Scopes):len(res.Scopes)], res.Gotos...) {
 		pos := s.Body.Pos()
 		switch s.Kind {
 		case retryscope.Closure:

@@ -1,0 +1,139 @@
+package retryscope
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/reslint/reslint/internal/analysisutil"
+)
+
+// findGotos records retry loops spelled with a backward goto:
+//
+//	retry:
+//		err := call(ctx)
+//		if err != nil && attempt < 3 {
+//			attempt++
+//			time.Sleep(d)
+//			goto retry
+//		}
+//
+// The loop is the statements from the label to the one holding the goto,
+// in the block that holds the label. It is a retry loop when the goto is
+// taken on the attempt's failure (inside an if that tests the error for
+// non-nil or asks a verdict on it) and the region waits or counts
+// attempts. They are kept apart from Scopes (in Gotos): their body is a
+// run of statements, not a node of the tree, and only the rules that
+// walk statements read them.
+func (st *state) findGotos(in *inspector.Inspector, res *Result) {
+	for c := range in.Root().Preorder((*ast.BranchStmt)(nil)) {
+		br := c.Node().(*ast.BranchStmt)
+		if br.Tok != token.GOTO || br.Label == nil {
+			continue
+		}
+		label, ok := st.info.Uses[br.Label].(*types.Label)
+		if !ok || label.Pos() >= br.Pos() {
+			continue // a forward goto skips code, it does not repeat it
+		}
+		region, ifs := gotoRegion(c, label)
+		if region == nil || ifs == nil {
+			continue
+		}
+		body := &ast.BlockStmt{Lbrace: region[0].Pos(), List: region, Rbrace: region[len(region)-1].End() - 1}
+		attempt, errVar := st.gotoAttempt(body, ifs)
+		if attempt == nil {
+			continue
+		}
+		if !Waits(st.info, body) && !st.callsSleeper(body) && !countsAttempts(ifs.Cond) {
+			continue
+		}
+		res.Gotos = append(res.Gotos, &Scope{
+			Kind: Loop, Body: body, Loop: region[0], Attempt: attempt, ErrVar: errVar, Helper: "goto",
+		})
+	}
+}
+
+// gotoRegion returns the statements from the label's statement to the one
+// holding the goto at c, when both sit in one block of the same function,
+// and the innermost if statement of that region around the goto.
+func gotoRegion(c inspector.Cursor, label *types.Label) ([]ast.Stmt, *ast.IfStmt) {
+	var ifs *ast.IfStmt
+	for p := c.Parent(); p.Node() != nil; p = p.Parent() {
+		switch n := p.Node().(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return nil, nil
+		case *ast.IfStmt:
+			if ifs == nil {
+				ifs = n
+			}
+		case *ast.BlockStmt:
+			for i, s := range n.List {
+				ls, ok := s.(*ast.LabeledStmt)
+				if !ok || ls.Label.Pos() != label.Pos() {
+					continue
+				}
+				for j := i; j < len(n.List); j++ {
+					if n.List[j].Pos() <= c.Node().Pos() && c.Node().End() <= n.List[j].End() {
+						return n.List[i : j+1], ifs
+					}
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// gotoAttempt returns the first call of body whose error lands in a
+// variable that ifs (the if holding the goto) tests for failure: err !=
+// nil, or a verdict such as shouldRetry(err).
+func (st *state) gotoAttempt(body *ast.BlockStmt, ifs *ast.IfStmt) (*ast.CallExpr, *types.Var) {
+	var attempt *ast.CallExpr
+	var errVar *types.Var
+	var parents []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if attempt != nil {
+			return false
+		}
+		if n == nil {
+			parents = parents[:len(parents)-1]
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok && call.Pos() < ifs.Cond.Pos() && len(parents) > 0 &&
+			returnsError(st.info, call) && !IsWaitCall(st.info, call) {
+			if ev := errVarOf(st.info, parents[len(parents)-1], call); ev != nil &&
+				(nilTest(st.info, ifs.Cond, ev, token.NEQ) || verdictOn(st.info, ifs.Cond, ev)) {
+				attempt, errVar = call, ev
+				return false
+			}
+		}
+		parents = append(parents, n)
+		return true
+	})
+	return attempt, errVar
+}
+
+// verdictOn reports whether cond, or one of its && conjuncts, is a bool
+// call handed errVar (shouldRetry(err), p.retryable(err)).
+func verdictOn(info *types.Info, cond ast.Expr, errVar *types.Var) bool {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		if e.Op == token.LAND {
+			return verdictOn(info, e.X, errVar) || verdictOn(info, e.Y, errVar)
+		}
+	case *ast.CallExpr:
+		if !isBool(info.TypeOf(e)) {
+			return false
+		}
+		for _, a := range e.Args {
+			if analysisutil.IdentVar(info, a) == errVar {
+				return true
+			}
+		}
+	}
+	return false
+}
