@@ -35,6 +35,17 @@ var Analyzer = &analysis.Analyzer{
 	FactTypes: []analysis.Fact{new(ResultFact), new(SleepFact)},
 }
 
+// minWait is the -backoffjitter.minwait setting: constant waits no longer
+// than it are not reported. Between short polls, each attempt's own
+// latency varies by a sizeable share of the wait, so clients drift out of
+// step by themselves (a readiness poll every 100ms of a process the code
+// just started is no herd).
+var minWait = 100 * time.Millisecond
+
+func init() {
+	Analyzer.Flags.DurationVar(&minWait, "minwait", minWait, "constant waits between attempts no longer than this are not reported (short polls drift apart by themselves)")
+}
+
 // category is the rule id of every diagnostic (a one-rule analyzer).
 const category = "backoffjitter"
 
@@ -191,6 +202,9 @@ func (r *runner) judge(d ast.Expr) {
 		if c != nil {
 			if constant.Sign(c) <= 0 {
 				return // no wait at all
+			}
+			if n, ok := constant.Int64Val(constant.ToInt(c)); ok && time.Duration(n) <= minWait {
+				return // a short poll: attempts' own latency keeps clients apart
 			}
 			what = "constant wait " + durString(c)
 		} else {

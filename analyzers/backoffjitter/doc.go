@@ -106,7 +106,10 @@
 //   - a wait that is a parameter, field or package variable as is: the
 //     caller may have jittered it. A formula built on one (p.Base <<
 //     attempt) is reported;
-//   - a wait of zero;
+//   - a wait of zero, and a constant wait no longer than the
+//     -backoffjitter.minwait setting (100ms by default): between short
+//     polls each attempt's own latency varies by a sizeable share of the
+//     wait, so clients drift out of step by themselves;
 //   - waits in func literals inside a retry loop (goroutines, callbacks),
 //     and waits outside retry loops (a poll loop that does not retry an
 //     error is not a retry);

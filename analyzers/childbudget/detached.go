@@ -3,6 +3,7 @@ package childbudget
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -42,6 +43,13 @@ func (st *state) detached() {
 		}
 		srcs := sources(st.info, fn)
 		if len(srcs) == 0 {
+			continue
+		}
+		if own && watchesDone(st.info, fn, srcs) {
+			// waitCtx, cancel := context.WithCancel(context.Background())
+			// handed to a ticker or poller while the function itself
+			// selects on ctx.Done(): the child gets the function's
+			// lifetime, and the caller's cancellation is honored here.
 			continue
 		}
 		root, _ := budget.ContextFunc(st.info, call)
@@ -112,6 +120,35 @@ func sources(info *types.Info, fn ast.Node) []source {
 		}
 	}
 	return out
+}
+
+// watchesDone reports whether fn (function literals not entered) receives
+// from the Done() channel of one of the caller's contexts srcs, or of
+// r.Context() for a request among them.
+func watchesDone(info *types.Info, fn ast.Node, srcs []source) bool {
+	body, _ := analysisutil.FuncBody(info, fn)
+	return analysisutil.AnyInBody(body, func(n ast.Node) bool {
+		u, ok := n.(*ast.UnaryExpr)
+		if !ok || u.Op != token.ARROW {
+			return false
+		}
+		call, ok := ast.Unparen(u.X).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Done" {
+			return false
+		}
+		x := ast.Unparen(sel.X)
+		if inner, ok := x.(*ast.CallExpr); ok { // r.Context().Done()
+			if isel, ok := ast.Unparen(inner.Fun).(*ast.SelectorExpr); ok && isel.Sel.Name == "Context" {
+				x = isel.X
+			}
+		}
+		v := analysisutil.IdentVar(info, x)
+		return v != nil && slices.ContainsFunc(srcs, func(s source) bool { return s.v == v })
+	})
 }
 
 // isRequest reports whether t is *net/http.Request.

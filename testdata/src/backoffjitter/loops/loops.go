@@ -423,7 +423,7 @@ func ignored(ctx context.Context) error {
 			return nil
 		}
 		//reslint:ignore backoffjitter a single local client polls its own sidecar
-		time.Sleep(100 * time.Millisecond)
+		time.Sleep(time.Second)
 	}
 }
 
@@ -446,4 +446,27 @@ func randomFirstThenFormula(ctx context.Context) error {
 		d += base // grows from a random start
 	}
 	return nil
+}
+
+// A readiness poll with a short constant interval: each attempt's own
+// latency keeps clients apart (at or below -backoffjitter.minwait).
+func shortPoll(ctx context.Context) error {
+	for i := 0; i < 50; i++ {
+		if err := call(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return errors.New("not ready")
+}
+
+// Just above it, the same loop is reported.
+func longerPoll(ctx context.Context) error {
+	for i := 0; i < 50; i++ {
+		if err := call(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(150 * time.Millisecond) // want `constant wait 150ms between retry attempts`
+	}
+	return errors.New("not ready")
 }
