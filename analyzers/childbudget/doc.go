@@ -164,7 +164,10 @@
 // is context.WithoutCancel(ctx)); deferred calls and deferred closures
 // (cleanup that must run after the request was cancelled, such as a
 // rollback); a root context stored in a field or returned (a component's
-// own lifetime); a context parameter replaced by a root when it is nil
+// own lifetime); a WithCancel, WithTimeout or WithDeadline of a root
+// handed to a call in a function that itself receives from the caller's
+// ctx.Done() (a poller given the function's lifetime while the function
+// honors the cancellation); a context parameter replaced by a root when it is nil
 // (`if ctx == nil { ctx = context.Background() }`);
 // WithTimeout(context.Background(), d) in functions without a context
 // (adapters such as database/sql drivers' stdlib shims); a root handed to
