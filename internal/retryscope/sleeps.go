@@ -46,8 +46,70 @@ func (st *state) inferSleepers(in *inspector.Inspector) {
 			}
 		}
 	}
+	st.inferInterfaceSleepers()
 	for fn := range st.sleepers {
 		st.pass.ExportObjectFact(fn, &SleepsFact{})
+	}
+}
+
+// inferInterfaceSleepers marks the methods of the package's interfaces
+// whose every implementation in the package waits blindly (a Sleeper
+// interface with a real and a fake clock is not one: the fake does not
+// sleep). An interface with no implementation here says nothing. A call
+// through such a method is a blind wait like a call of the
+// implementation.
+func (st *state) inferInterfaceSleepers() {
+	if len(st.sleepers) == 0 {
+		return
+	}
+	scope := st.pass.Pkg.Scope()
+	var concrete []types.Type
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
+			continue // generic: its methods are judged per instance
+		}
+		if _, isIface := tn.Type().Underlying().(*types.Interface); !isIface {
+			concrete = append(concrete, tn.Type())
+		}
+	}
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if n, isNamed := tn.Type().(*types.Named); !ok || iface.NumMethods() == 0 || isNamed && n.TypeParams().Len() > 0 {
+			continue
+		}
+		for i := range iface.NumExplicitMethods() {
+			m := iface.ExplicitMethod(i)
+			impls, all := 0, true
+			for _, t := range concrete {
+				var recv types.Type
+				switch {
+				case types.Implements(t, iface):
+					recv = t
+				case types.Implements(types.NewPointer(t), iface):
+					recv = types.NewPointer(t)
+				default:
+					continue
+				}
+				obj, _, _ := types.LookupFieldOrMethod(recv, false, st.pass.Pkg, m.Name())
+				fn, ok := obj.(*types.Func)
+				impls++
+				if !ok || !st.sleepers[fn.Origin()] {
+					all = false
+					break
+				}
+			}
+			if impls > 0 && all {
+				st.sleepers[m] = true
+			}
+		}
 	}
 }
 

@@ -89,3 +89,54 @@ func ownCtx() error {
 		return fetch(ctx)
 	})
 }
+
+// A wait behind an interface method whose implementations here all sleep.
+type pauser interface{ pause(attempt int) }
+
+type stepPause struct{ step time.Duration }
+
+func (p stepPause) pause(attempt int) { time.Sleep(time.Duration(attempt) * p.step) }
+
+func viaInterface(ctx context.Context, p pauser) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = fetch(ctx); err == nil {
+			return nil
+		}
+		p.pause(i) // want `n2.pauser.pause sleeps and takes no context, so this retry loop cannot be interrupted`
+	}
+	return err
+}
+
+// Negative twin: one implementation waits on a context of its own.
+type waiter interface{ wait(attempt int) error }
+
+type ctxWait struct{ ctx context.Context }
+
+func (w ctxWait) wait(attempt int) error {
+	t := time.NewTimer(time.Duration(attempt) * time.Second)
+	defer t.Stop()
+	select {
+	case <-w.ctx.Done():
+		return w.ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+type sleepWait struct{}
+
+func (sleepWait) wait(attempt int) error { time.Sleep(time.Second); return nil }
+
+func viaMixedInterface(ctx context.Context, w waiter) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = fetch(ctx); err == nil {
+			return nil
+		}
+		if werr := w.wait(i); werr != nil {
+			return werr
+		}
+	}
+	return err
+}
