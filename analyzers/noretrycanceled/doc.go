@@ -58,6 +58,14 @@
 // go-retryablehttp do not). A classifier with no visible user is judged
 // alone.
 //
+// An inline catch-all in a retry loop (shouldRetry := err != nil ||
+// resp.StatusCode >= 500; if !shouldRetry { break }) retries the
+// request's own cancellation too, but the harm happens only where the
+// loop then waits or goes round without looking at the context, and
+// that is reported once, under N2, at the wait or the loop; a loop that
+// waits in a select on ctx.Done() leaves at once after a cancellation,
+// so its catch-all is harmless and not reported.
+//
 // N2: a retry loop ignores its context.
 //
 // In a retry loop (or the loop of a retry helper) with a context in
