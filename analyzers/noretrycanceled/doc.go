@@ -55,8 +55,10 @@
 // delegating to retryablehttp.DefaultRetryPolicy), and the code that uses
 // it does not check the parent's Err() before classifying (a careful
 // retry helper does; failsafe-go does; retry-go, client-go's OnError and
-// go-retryablehttp do not). A classifier with no visible user is judged
-// alone.
+// go-retryablehttp do not). A classifier registered with a retry library
+// or marked //reslint:classifier that has no visible user is judged
+// alone; one found only by its name and shape with no use in its package
+// is not judged (its importers may screen context errors first).
 //
 // An inline catch-all in a retry loop (shouldRetry := err != nil ||
 // resp.StatusCode >= 500; if !shouldRetry { break }) retries the
@@ -174,9 +176,10 @@
 //     the package sits behind a test that leaves on context.Canceled
 //     (switch err { case context.Canceled, ...: return }, errors.Is, a
 //     ctx.Err() check); calls through an interface method the
-//     classifier's type implements count as uses. An unexported one with
-//     no use at all is dead code and is not judged; an exported one with
-//     no use in its package is judged alone, as its importers' answer;
+//     classifier's type implements count as uses. A classifier found
+//     only by its name with no use in its package is not judged
+//     (unexported, it is dead code; exported, its importers are out of
+//     sight);
 //   - loops that wait in a select with ctx.Done() (directly or through
 //     done := ctx.Done()); a select with a default case, which polls and
 //     does not wait; a select that waits on another channel besides the

@@ -237,8 +237,8 @@ func (r *runner) classifierUses(cls []*classify.Classifier) map[types.Object][]u
 }
 
 // decidesRetry reports whether a classifier found only by its name is
-// used to decide a retry: it has no visible use (judged alone), or one
-// of its uses is in a retry scope or loop, or escapes us. A function that
+// used to decide a retry: one of its uses is in a retry scope or loop, or
+// escapes us. A function that
 // is only called outside loops — to decide whether to refetch a cached
 // error for a new caller, say — is not a retry classifier.
 func decidesRetry(c *classify.Classifier, uses map[types.Object][]use) bool {
@@ -249,9 +249,11 @@ func decidesRetry(c *classify.Classifier, uses map[types.Object][]use) bool {
 	}
 	us := uses[c.Obj]
 	if len(us) == 0 {
-		// Judged alone only when its name says so to every caller: an
-		// exported classifier is the package's answer for its importers.
-		return c.Obj == nil || c.Obj.Exported()
+		// Found by its name alone and used nowhere here: whether its
+		// callers elsewhere screen context errors first is out of sight,
+		// so it is not judged (register it with a retry library or mark
+		// it //reslint:classifier to have it judged alone).
+		return c.Obj == nil
 	}
 	for _, u := range us {
 		if u.retry {
