@@ -58,7 +58,15 @@
 // go-retryablehttp do not). A classifier registered with a retry library
 // or marked //reslint:classifier that has no visible user is judged
 // alone; one found only by its name and shape with no use in its package
-// is not judged (its importers may screen context errors first).
+// is not judged in its package (its importers may screen context errors
+// first). Instead, when it answers "retry" for context.Canceled, the
+// packages that import it judge their calls: a call in retry code with a
+// caller's context in scope, where nothing screens context errors or
+// checks the caller's context before or after it, is reported there:
+//
+//	if !retryutil.IsRetryable(err) { // reported: it retries cancellations
+//		return err
+//	}
 //
 // An inline catch-all in a retry loop (shouldRetry := err != nil ||
 // resp.StatusCode >= 500; if !shouldRetry { break }) retries the

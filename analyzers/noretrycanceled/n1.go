@@ -14,6 +14,7 @@ import (
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/ctxaware"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // finding is one return statement that answers "retry" for context errors.
@@ -26,6 +27,7 @@ type finding struct {
 }
 
 func (r *runner) n1() {
+	r.importedClassifiers()
 	cls := r.pass.ResultOf[classify.Analyzer].(*classify.Classifiers).List
 	if len(cls) == 0 {
 		return
@@ -154,10 +156,11 @@ func n1Message(c *classify.Classifier, f *finding, consults bool) string {
 
 // use is one use of a classifier in the package.
 type use struct {
-	checked  bool // the caller's context is checked around it, or none is in scope
-	screened bool // a test before it leaves when the error is context.Canceled
-	unknown  bool // used as a value we cannot follow
-	retry    bool // in a retry scope or loop (or unknown): it decides a retry
+	errVar   *types.Var // the error handed to the classifier
+	checked  bool       // the caller's context is checked around it, or none is in scope
+	screened bool       // a test before it leaves when the error is context.Canceled
+	unknown  bool       // used as a value we cannot follow
+	retry    bool       // in a retry scope or loop (or unknown): it decides a retry
 }
 
 // classifierUses finds the uses of the declared classifiers: direct calls,
@@ -205,20 +208,7 @@ func (r *runner) classifierUses(cls []*classify.Classifier) map[types.Object][]u
 			break
 		}
 		if call, ok := ex.Parent().Node().(*ast.CallExpr); ok && call.Fun == ex.Node() {
-			var errVar *types.Var
-			for _, a := range call.Args {
-				if v := analysisutil.IdentVar(r.info, a); v != nil && analysisutil.IsError(v.Type()) {
-					errVar = v
-				}
-			}
-			cc := ex.Parent()
-			checked := ctxaware.CheckedBefore(r.info, cc, errVar) != nil ||
-				ctxaware.CheckedAfter(r.info, cc, r.waitLeaves) != nil ||
-				passesContext(r.info, call) ||
-				len(r.contexts(call.Pos())) == 0
-			retry := len(r.res.In(call.Pos())) > 0 || analysisutil.EnclosingLoop(cc) != nil
-			screened := errVar != nil && screensCanceled(r.info, cc, errVar)
-			out[obj] = append(out[obj], use{checked: checked, screened: screened, retry: retry})
+			out[obj] = append(out[obj], r.callUse(ex.Parent()))
 			continue
 		}
 		// A value use: a known registration is a site of the classifier;
@@ -234,6 +224,51 @@ func (r *runner) classifierUses(cls []*classify.Classifier) map[types.Object][]u
 		}
 	}
 	return out
+}
+
+// callUse describes the call of a classifier at cc.
+func (r *runner) callUse(cc inspector.Cursor) use {
+	call := cc.Node().(*ast.CallExpr)
+	var errVar *types.Var
+	for _, a := range call.Args {
+		if v := analysisutil.IdentVar(r.info, a); v != nil && analysisutil.IsError(v.Type()) {
+			errVar = v
+		}
+	}
+	checked := ctxaware.CheckedBefore(r.info, cc, errVar) != nil ||
+		ctxaware.CheckedAfter(r.info, cc, r.waitLeaves) != nil ||
+		passesContext(r.info, call) ||
+		len(r.contexts(call.Pos())) == 0
+	retry := len(r.res.In(call.Pos())) > 0 || analysisutil.EnclosingLoop(cc) != nil
+	screened := errVar != nil && screensCanceled(r.info, cc, errVar)
+	return use{checked: checked, screened: screened, retry: retry, errVar: errVar}
+}
+
+// importedClassifiers reports calls, in retry code, of another package's
+// classifiers that answer "retry" for context.Canceled (known by
+// classify.RetriesCancelFact), when nothing around the call screens the
+// cancellation: no context test before it, no check of the caller's
+// context before or after it, and a caller's context in scope.
+func (r *runner) importedClassifiers() {
+	cls := r.pass.ResultOf[classify.Analyzer].(*classify.Classifiers)
+	for cc := range r.in.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cc.Node().(*ast.CallExpr)
+		fn, _ := typeutil.Callee(r.info, call).(*types.Func)
+		f, ok := cls.RetriesCancel(fn)
+		if !ok {
+			continue
+		}
+		u := r.callUse(cc)
+		if !u.retry || u.errVar == nil || u.screened || u.checked {
+			continue
+		}
+		name := analysisutil.DisplayName(fn)
+		why := "for every error that reaches its catch-all"
+		if f.How == classify.Explicit {
+			why = "explicitly"
+		}
+		r.reportf("N1", call.Pos(), "%s answers \"retry\" for context.Canceled (%s, %s), and this retry asks it before looking at the caller's context: a request whose caller has gone is retried; return on ctx.Err() or context errors before asking it", name, why, f.At)
+	}
 }
 
 // decidesRetry reports whether a classifier found only by its name is

@@ -19,6 +19,7 @@ import (
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/retryscope"
+	"github.com/reslint/reslint/internal/testutil"
 )
 
 func testdata(t *testing.T) string {
@@ -145,4 +146,11 @@ func TestRetryMeaning(t *testing.T) {
 			t.Errorf("RetryMeaning(%s) = %v, want %v", name, got, want)
 		}
 	}
+}
+
+// TestRetriesCancelFact checks the fact exported for exported classifiers
+// found by name that answer "retry" for context.Canceled (and not for one
+// that screens context errors).
+func TestRetriesCancelFact(t *testing.T) {
+	analysistest.Run(testutil.Only(t, true), testdata(t), classify.Analyzer, "noretrycanceled/n1imp/lib")
 }
