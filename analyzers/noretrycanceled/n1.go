@@ -238,7 +238,7 @@ func (r *runner) callUse(cc inspector.Cursor) use {
 	checked := ctxaware.CheckedBefore(r.info, cc, errVar) != nil ||
 		ctxaware.CheckedAfter(r.info, cc, r.waitLeaves) != nil ||
 		passesContext(r.info, call) ||
-		len(r.contexts(call.Pos())) == 0
+		len(ctxaware.Sources(r.info, r.pass.Pkg, call.Pos(), r.defs)) == 0
 	retry := len(r.res.In(call.Pos())) > 0 || analysisutil.EnclosingLoop(cc) != nil
 	screened := errVar != nil && screensCanceled(r.info, cc, errVar)
 	return use{checked: checked, screened: screened, retry: retry, errVar: errVar}
@@ -445,7 +445,7 @@ func (r *runner) scopeChecks(c *classify.Classifier, uses map[types.Object][]use
 			// deadline possible. But retry-go given retry.Context waits
 			// for the next attempt in a select on its Done(), and returns
 			// when it is: a caller's deadline answered "retry" ends there.
-			if len(r.contexts(s.Node.Pos())) > 0 && !(s.Source == classify.RetryIf && r.retryGoWithContext(s.Node)) {
+			if len(ctxaware.Sources(r.info, r.pass.Pkg, s.Node.Pos(), r.defs)) > 0 && !(s.Source == classify.RetryIf && r.retryGoWithContext(s.Node)) {
 				return false
 			}
 			n++
@@ -458,7 +458,7 @@ func (r *runner) scopeChecks(c *classify.Classifier, uses map[types.Object][]use
 			n++
 		case classify.HelperArg:
 			f := r.ctx.Fact(s.Helper)
-			if (f == nil || !slices.Contains(f.Checked, s.Param)) && len(r.contexts(s.Node.Pos())) > 0 {
+			if (f == nil || !slices.Contains(f.Checked, s.Param)) && len(ctxaware.Sources(r.info, r.pass.Pkg, s.Node.Pos(), r.defs)) > 0 {
 				return false
 			}
 			n++

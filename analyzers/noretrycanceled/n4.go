@@ -43,8 +43,8 @@ func (r *runner) n4(loops []*loop) {
 			if after := ctxaware.CheckedAfter(r.info, c, r.waitLeaves); after != nil && !children[after] {
 				continue // the verdict is overridden when the parent is done
 			}
-			parent := parents[0]
-			r.reportf("N4", c.Node().Pos(), "the attempt's error is classified before %s.Err() is checked: under a per-attempt timeout a DeadlineExceeded from the attempt looks the same as the caller's spent deadline, and the loop retries for a caller that has gone; check %s.Err() first", parent.Name(), parent.Name())
+			parent := parents[0].name
+			r.reportf("N4", c.Node().Pos(), "the attempt's error is classified before %s.Err() is checked: under a per-attempt timeout a DeadlineExceeded from the attempt looks the same as the caller's spent deadline, and the loop retries for a caller that has gone; check %s.Err() first", parent, parent)
 		}
 	}
 }
@@ -53,7 +53,7 @@ func (r *runner) n4(loops []*loop) {
 // their parents: `actx, cancel := context.WithTimeout(ctx, per)` in the
 // body, or a call that hands ctx to a function known (by Fact) to run its
 // operation under such a child.
-func (r *runner) attemptContexts(l *loop) (children map[*types.Var]bool, parents []*types.Var) {
+func (r *runner) attemptContexts(l *loop) (children map[*types.Var]bool, parents []parentCtx) {
 	children = map[*types.Var]bool{}
 	for c := range l.cur.Preorder((*ast.AssignStmt)(nil), (*ast.CallExpr)(nil)) {
 		if analysisutil.InFuncLit(c, l.node) {
@@ -71,7 +71,7 @@ func (r *runner) attemptContexts(l *loop) (children map[*types.Var]bool, parents
 			if p := ctxaware.TimeoutParent(r.info, call); p != nil {
 				if ch := analysisutil.IdentVar(r.info, n.Lhs[0]); ch != nil {
 					children[ch] = true
-					parents = append(parents, p)
+					parents = append(parents, parentCtx{p, types.ExprString(call.Args[0])})
 				}
 			}
 		case *ast.CallExpr:
@@ -80,7 +80,7 @@ func (r *runner) attemptContexts(l *loop) (children map[*types.Var]bool, parents
 				for _, i := range f.Timeout {
 					if i < len(n.Args) {
 						if v := analysisutil.IdentVar(r.info, n.Args[i]); v != nil && analysisutil.IsContext(v.Type()) {
-							parents = append(parents, v)
+							parents = append(parents, parentCtx{v, v.Name()})
 						}
 					}
 				}
@@ -88,6 +88,13 @@ func (r *runner) attemptContexts(l *loop) (children map[*types.Var]bool, parents
 		}
 	}
 	return children, parents
+}
+
+// parentCtx is the caller's context a per-attempt child derives from, and
+// its spelling for messages (ctx, s.ctx, r.Context()).
+type parentCtx struct {
+	v    *types.Var
+	name string
 }
 
 // attemptErrors returns the error variables assigned, in the loop, from

@@ -383,8 +383,9 @@ func (r *Result) IsDoneComm(comm ast.Stmt) bool {
 	return ok && sel.Sel.Name == "Done" && ContextOf(r.info, call) != nil
 }
 
-// TimeoutParent returns the parent context variable of a
-// context.WithTimeout/WithDeadline(/Cause) call, or nil.
+// TimeoutParent returns the parent context of a
+// context.WithTimeout/WithDeadline(/Cause) call — a context variable, a
+// context field, or the request whose Context() it is — or nil.
 func TimeoutParent(info *types.Info, call *ast.CallExpr) *types.Var {
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || len(call.Args) == 0 {
@@ -392,9 +393,10 @@ func TimeoutParent(info *types.Info, call *ast.CallExpr) *types.Var {
 	}
 	switch fn.Name() {
 	case "WithTimeout", "WithDeadline", "WithTimeoutCause", "WithDeadlineCause":
-		v := analysisutil.IdentVar(info, call.Args[0])
-		if v != nil && analysisutil.IsContext(v.Type()) {
-			return v
+		// ctx, s.ctx (the field) or r.Context() (the request r): what
+		// ContextOf returns for a check of the same context.
+		if analysisutil.IsContext(info.TypeOf(call.Args[0])) {
+			return ctxVar(info, call.Args[0])
 		}
 	}
 	return nil
