@@ -41,7 +41,7 @@ func (r *runner) n3() {
 			r.backoffV4(call, fn)
 		case path == knowledge.Wait && fn.Name() == "ExponentialBackoff":
 			if ctxs := r.contexts(call.Pos()); len(ctxs) > 0 {
-				r.reportf("N3", call.Pos(), "wait.ExponentialBackoff cannot be cancelled: it keeps retrying after %s is done; use wait.ExponentialBackoffWithContext(%s, ...)", ctxs[0].Name(), ctxs[0].Name())
+				r.reportf("N3", call.Pos(), "wait.ExponentialBackoff cannot be cancelled: it keeps retrying after %s is done; use wait.ExponentialBackoffWithContext(%s, ...)", ctxs[0].Name, ctxs[0].Name)
 			}
 		}
 	}
@@ -56,8 +56,15 @@ func isBackoffRetry(name string) bool {
 }
 
 // contexts returns the caller contexts in scope at pos.
-func (r *runner) contexts(pos token.Pos) []*types.Var {
-	return ctxaware.ContextsInScope(r.info, r.pass.Pkg, pos, r.defs)
+func (r *runner) contexts(pos token.Pos) []ctxaware.Source {
+	var out []ctxaware.Source
+	for _, src := range ctxaware.Sources(r.info, r.pass.Pkg, pos, r.defs) {
+		// Variables and r.Context(); a field is a component's lifetime.
+		if !src.Var.IsField() {
+			out = append(out, src)
+		}
+	}
+	return out
 }
 
 // retryGo reports retry.Do/DoWithData without a retry.Context option.
@@ -86,15 +93,15 @@ func (r *runner) retryGo(call *ast.CallExpr, fn *types.Func) {
 	d := analysis.Diagnostic{
 		Pos:     call.Pos(),
 		End:     call.End(),
-		Message: name + "." + fn.Name() + " without " + name + ".Context(" + ctxs[0].Name() + ") keeps retrying after the caller's context is cancelled (with Attempts(0), forever); pass " + name + ".Context(" + ctxs[0].Name() + ")",
+		Message: name + "." + fn.Name() + " without " + name + ".Context(" + ctxs[0].Name + ") keeps retrying after the caller's context is cancelled (with Attempts(0), forever); pass " + name + ".Context(" + ctxs[0].Name + ")",
 	}
 	if q != "" {
 		// Append the option right after the last argument, which is
 		// valid whether or not the call is spread over lines.
 		last := call.Args[len(call.Args)-1]
 		d.SuggestedFixes = []analysis.SuggestedFix{{
-			Message:   "pass " + q + ".Context(" + ctxs[0].Name() + ")",
-			TextEdits: []analysis.TextEdit{{Pos: last.End(), End: last.End(), NewText: []byte(", " + q + ".Context(" + ctxs[0].Name() + ")")}},
+			Message:   "pass " + q + ".Context(" + ctxs[0].Name + ")",
+			TextEdits: []analysis.TextEdit{{Pos: last.End(), End: last.End(), NewText: []byte(", " + q + ".Context(" + ctxs[0].Name + ")")}},
 		}}
 	}
 	r.report("N3", d)
@@ -161,7 +168,7 @@ func (r *runner) backoffV4(call *ast.CallExpr, fn *types.Func) {
 	d := analysis.Diagnostic{
 		Pos:     b.Pos(),
 		End:     b.End(),
-		Message: name + "." + fn.Name() + " with a BackOff that has no WithContext keeps retrying after the caller's context is cancelled; wrap it in " + name + ".WithContext(b, " + ctxs[0].Name() + ")",
+		Message: name + "." + fn.Name() + " with a BackOff that has no WithContext keeps retrying after the caller's context is cancelled; wrap it in " + name + ".WithContext(b, " + ctxs[0].Name + ")",
 	}
 	if q != "" {
 		var buf bytes.Buffer
@@ -169,7 +176,7 @@ func (r *runner) backoffV4(call *ast.CallExpr, fn *types.Func) {
 			d.SuggestedFixes = []analysis.SuggestedFix{{
 				Message: "wrap the BackOff in " + q + ".WithContext",
 				TextEdits: []analysis.TextEdit{{Pos: b.Pos(), End: b.End(),
-					NewText: []byte(q + ".WithContext(" + buf.String() + ", " + ctxs[0].Name() + ")")}},
+					NewText: []byte(q + ".WithContext(" + buf.String() + ", " + ctxs[0].Name + ")")}},
 			}}
 		}
 	}

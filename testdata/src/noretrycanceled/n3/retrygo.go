@@ -36,6 +36,10 @@ func fromRequest(w http.ResponseWriter, r *http.Request) {
 	_ = retry.Do(func() error { return call(reqCtx) }, attempts) // want `retry.Do without retry.Context\(reqCtx\)`
 }
 
+func fromRequestDirect(w http.ResponseWriter, r *http.Request) {
+	_ = retry.Do(func() error { return call(r.Context()) }, retry.Attempts(5)) // want `retry.Do without retry.Context\(r.Context\(\)\)`
+}
+
 // --- retry-go negatives -----------------------------------------------------
 
 func withContext(ctx context.Context) error {
