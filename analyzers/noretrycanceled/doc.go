@@ -172,7 +172,10 @@
 // context-typed fields of the receiver or of values in scope, one struct
 // level deep (s.ctx, c.pool.ctx): a retry loop of a worker that sleeps
 // blindly while its struct's context is done keeps sleeping after
-// shutdown (N2). They count for N1 (a caller's context in scope at a
+// shutdown (N2). A context field of a struct the function builds itself
+// (opts := QueryOptions{...}) is not one: if its context came from the
+// caller, that context is in scope by its own name, and if the literal
+// left it out, nobody can cancel it. They count for N1 (a caller's context in scope at a
 // classifier's use) and N4 too: a per-attempt child of s.ctx or
 // r.Context() is judged like one of ctx, and the message names the
 // parent as written. N3 asks only for context variables and

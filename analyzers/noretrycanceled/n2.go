@@ -157,7 +157,7 @@ func opCall(info *types.Info, lc inspector.Cursor, ops map[*types.Var]bool) (*as
 
 func (r *runner) n2(loops []*loop) {
 	for _, l := range loops {
-		ctxs := ctxaware.Sources(r.info, r.pass.Pkg, l.node.Pos(), r.defs)
+		ctxs := r.loopSources(l)
 		if len(ctxs) == 0 {
 			continue // must not: no context in scope
 		}
@@ -395,4 +395,20 @@ func (r *runner) retriesCancel(fn *types.Func, loops []*loop) bool {
 		}
 	}
 	return false
+}
+
+// loopSources returns the caller's contexts in scope at the loop, leaving
+// out context fields of structs the function builds itself.
+func (r *runner) loopSources(l *loop) []ctxaware.Source {
+	var body *ast.BlockStmt
+	if fn, ok := analysisutil.EnclosingFunc(l.cur); ok {
+		body, _ = analysisutil.FuncBody(r.info, fn.Node())
+	}
+	var out []ctxaware.Source
+	for _, src := range ctxaware.Sources(r.info, r.pass.Pkg, l.node.Pos(), r.defs) {
+		if !src.LocalField(body) {
+			out = append(out, src)
+		}
+	}
+	return out
 }

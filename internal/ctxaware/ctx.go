@@ -63,6 +63,17 @@ func ContextsInScope(info *types.Info, pkg *types.Package, pos token.Pos, defs m
 type Source struct {
 	Var  *types.Var
 	Name string
+	// Base is the variable whose field Var is (s for s.ctx), or nil.
+	Base *types.Var
+}
+
+// LocalField reports whether src is a context field of a variable
+// declared inside body (opts := QueryOptions{...}; opts.ctx), not of the
+// receiver or a parameter. Such a struct was built here: if its context
+// came from the caller, that context is in scope by its own name, and if
+// the literal left it out, it is nil and nobody can cancel it.
+func (src Source) LocalField(body *ast.BlockStmt) bool {
+	return src.Base != nil && body != nil && body.Lbrace < src.Base.Pos() && src.Base.Pos() < body.Rbrace
 }
 
 // Sources returns the contexts in scope at pos: first the context
@@ -74,7 +85,7 @@ type Source struct {
 func Sources(info *types.Info, pkg *types.Package, pos token.Pos, defs map[*types.Var]ast.Expr) []Source {
 	var out []Source
 	for _, v := range ContextsInScope(info, pkg, pos, defs) {
-		out = append(out, Source{v, v.Name()})
+		out = append(out, Source{Var: v, Name: v.Name()})
 	}
 	if pkg == nil {
 		return out
@@ -90,12 +101,12 @@ func Sources(info *types.Info, pkg *types.Package, pos token.Pos, defs map[*type
 			seen[v] = true
 			if analysisutil.IsNamedExact(v.Type(), "net/http", "Request") {
 				if _, ptr := v.Type().(*types.Pointer); ptr {
-					reqs = append(reqs, Source{v, name + ".Context()"})
+					reqs = append(reqs, Source{Var: v, Name: name + ".Context()"})
 				}
 				continue
 			}
 			for _, f := range ctxFields(v.Type(), 2, pkg) {
-				fields = append(fields, Source{f.v, name + "." + f.path})
+				fields = append(fields, Source{Var: f.v, Name: name + "." + f.path, Base: v})
 			}
 		}
 	}

@@ -224,3 +224,30 @@ func (p *poller) behindCtxHelper(ctx context.Context) error { // want behindCtxH
 	}
 	return err
 }
+
+// A struct built here whose literal leaves its context out: the field is
+// nil, no caller can cancel it, and no other context is in scope.
+func localOptions(addr string) error {
+	opts := poller{}
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = dial(addr); err == nil {
+			return nil
+		}
+		_ = opts
+		time.Sleep(backoff(i))
+	}
+	return err
+}
+
+// A parameter's context field is the caller's.
+func paramOptions(p *poller, addr string) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = dial(addr); err == nil {
+			return nil
+		}
+		time.Sleep(backoff(i)) // want `after the caller cancels p.ctx the loop still sleeps`
+	}
+	return err
+}
