@@ -35,6 +35,7 @@ type options struct {
 	generated bool
 	tests     bool
 	version   bool
+	baseline  baselineOptions
 }
 
 // finding is one diagnostic, resolved to positions.
@@ -69,6 +70,7 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 	fs.BoolVar(&o.generated, "generated", false, "also report findings in generated files (// Code generated ... DO NOT EDIT.)")
 	fs.BoolVar(&o.tests, "test", true, "also analyze the packages' test files")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
+	baselineFlags(fs, &o.baseline)
 	enabled := analyzerFlags(fs, analyzers)
 	fs.Usage = func() { usage(fs, stderr) }
 	if err := fs.Parse(args); err != nil {
@@ -94,7 +96,10 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 			run = append(run, a)
 		}
 	}
-	patterns := fs.Args()
+	patterns, ok := o.baseline.setup(fs.Args(), stderr)
+	if !ok {
+		return exitUsage
+	}
 	if len(patterns) == 0 {
 		fmt.Fprintln(stderr, "reslint: no packages named; try reslint ./...")
 		return exitUsage
@@ -150,6 +155,8 @@ fire, scattered retry decisions, breakers that count cancellations.
 Usage:
   reslint [flags] packages...       analyze (exit 0 clean, 3 findings, 1 error, 2 usage)
   reslint -fix|-diff packages...    apply or show suggested fixes
+  reslint -baseline=write FILE packages...   record the current findings in FILE
+  reslint -baseline=FILE packages...         report only findings not in FILE
   reslint help [analyzer]           the analyzers and their documentation
   go vet -vettool=$(command -v reslint) packages...
 

@@ -46,6 +46,14 @@ type edit struct {
 func report(o options, analyzers []*analysis.Analyzer, fs []finding, analyzed []string, errored bool, stdout, stderr io.Writer) int {
 	wd, _ := os.Getwd()
 	src := newSources()
+	if o.baseline.mode != "" {
+		var code int
+		fs, code = applyBaseline(o, fs, analyzed, errored, src, wd, stderr)
+		if o.baseline.mode == baselineWrite {
+			return code
+		}
+		errored = errored || code == exitError
+	}
 	switch o.format {
 	case "json":
 		writeJSON(stdout, fs, wd)

@@ -72,7 +72,8 @@ func writeSARIF(w io.Writer, fs []finding, wd string, analyzers []*analysis.Anal
 		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, ruleDescriptor(r, summaries[r.Analyzer]))
 	}
 
-	for _, f := range fs {
+	prints := fingerprints(fs, src, wd)
+	for i, f := range fs {
 		res := sarif.NewRuleResult(f.rule)
 		if i, ok := index[f.rule]; ok {
 			res.WithRuleIndex(i)
@@ -95,6 +96,7 @@ func writeSARIF(w io.Writer, fs []finding, wd string, analyzers []*analysis.Anal
 			res.AddFix(sarifFix(wd, src, fx))
 		}
 		res.Properties = sarif.Properties{"analyzer": f.analyzer}
+		res.WithPartialFingerPrints(map[string]any{"reslintKey/v1": prints[i]})
 		run.AddResult(res)
 	}
 	log.AddRun(run)
