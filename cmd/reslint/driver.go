@@ -8,7 +8,6 @@ import (
 	"go/ast"
 	"go/token"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -29,13 +28,14 @@ const (
 
 // options are the driver's own flags.
 type options struct {
-	format    string // text, json, github
+	format    string // text, json, sarif, github
 	jsonOut   bool   // -json: the go vet JSON shape
 	exitZero  bool
 	tags      string
 	generated bool
 	tests     bool
 	version   bool
+	baseline  baselineOptions
 }
 
 // finding is one diagnostic, resolved to positions.
@@ -47,6 +47,7 @@ type finding struct {
 	end      token.Position
 	message  string
 	related  []related
+	fixes    []fix
 }
 
 type related struct {
@@ -62,13 +63,14 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 	fs := flag.NewFlagSet("reslint", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var o options
-	fs.StringVar(&o.format, "format", "text", "output format: text, json or github (workflow annotations)")
+	fs.StringVar(&o.format, "format", "text", "output format: text, json, sarif (code scanning) or github (workflow annotations)")
 	fs.BoolVar(&o.jsonOut, "json", false, "JSON output (the go vet shape), as -format=json")
 	fs.BoolVar(&o.exitZero, "exit-zero", false, "exit 0 even when there are findings (for upload-only jobs)")
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags, as for the go command")
 	fs.BoolVar(&o.generated, "generated", false, "also report findings in generated files (// Code generated ... DO NOT EDIT.)")
 	fs.BoolVar(&o.tests, "test", true, "also analyze the packages' test files")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
+	baselineFlags(fs, &o.baseline)
 	enabled := analyzerFlags(fs, analyzers)
 	fs.Usage = func() { usage(fs, stderr) }
 	if err := fs.Parse(args); err != nil {
@@ -84,8 +86,8 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 	if o.jsonOut {
 		o.format = "json"
 	}
-	if !slices.Contains([]string{"text", "json", "github"}, o.format) {
-		fmt.Fprintf(stderr, "reslint: unknown -format %q: want text, json or github\n", o.format)
+	if !slices.Contains(formats, o.format) {
+		fmt.Fprintf(stderr, "reslint: unknown -format %q: want text, json, sarif or github\n", o.format)
 		return exitUsage
 	}
 	var run []*analysis.Analyzer
@@ -94,7 +96,10 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 			run = append(run, a)
 		}
 	}
-	patterns := fs.Args()
+	patterns, ok := o.baseline.setup(fs.Args(), stderr)
+	if !ok {
+		return exitUsage
+	}
 	if len(patterns) == 0 {
 		fmt.Fprintln(stderr, "reslint: no packages named; try reslint ./...")
 		return exitUsage
@@ -121,22 +126,11 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 		return exitError
 	}
 	findings, failed := collect(g, o.generated, stderr)
-	wd, _ := os.Getwd()
-	switch o.format {
-	case "json":
-		writeJSON(stdout, findings, wd)
-	case "github":
-		writeGitHub(stdout, findings, wd)
-	default:
-		writeText(stdout, findings, wd)
+	var analyzed []string
+	for _, p := range pkgs {
+		analyzed = append(analyzed, p.PkgPath)
 	}
-	switch {
-	case failed || loadFailed:
-		return exitError
-	case len(findings) > 0 && !o.exitZero:
-		return exitFindings
-	}
-	return exitClean
+	return report(o, analyzers, findings, analyzed, failed || loadFailed, stdout, stderr)
 }
 
 // analyzerFlags registers -NAME (enable) and -NAME.FLAG for every
@@ -161,6 +155,8 @@ fire, scattered retry decisions, breakers that count cancellations.
 Usage:
   reslint [flags] packages...       analyze (exit 0 clean, 3 findings, 1 error, 2 usage)
   reslint -fix|-diff packages...    apply or show suggested fixes
+  reslint -baseline=write FILE packages...   record the current findings in FILE
+  reslint -baseline=FILE packages...         report only findings not in FILE
   reslint help [analyzer]           the analyzers and their documentation
   go vet -vettool=$(command -v reslint) packages...
 
@@ -223,6 +219,13 @@ func collect(g *checker.Graph, generated bool, stderr io.Writer) (out []finding,
 			}
 			for _, r := range d.Related {
 				f.related = append(f.related, related{act.Package.Fset.Position(r.Pos), r.Message})
+			}
+			for _, sf := range d.SuggestedFixes {
+				fx := fix{message: sf.Message}
+				for _, e := range sf.TextEdits {
+					fx.edits = append(fx.edits, edit{act.Package.Fset.Position(e.Pos), act.Package.Fset.Position(cmp.Or(e.End, e.Pos)), string(e.NewText)})
+				}
+				f.fixes = append(f.fixes, fx)
 			}
 			key := fmt.Sprintf("%s\x00%s\x00%s", posn, f.rule, f.message)
 			if !seen[key] {
