@@ -363,7 +363,10 @@ func (r *runner) n2Helpers(loops []*loop) {
 			continue
 		}
 		fn, _ := typeutil.Callee(r.info, s.Call).(*types.Func)
-		if fn == nil || retryscope.IsLibraryHelper(fn) || !r.res.SleepsBlindly(fn) || !r.retriesCancel(fn, loops) {
+		if fn == nil || retryscope.IsLibraryHelper(fn) || !r.res.SleepsBlindly(fn) {
+			continue
+		}
+		if fn.Pkg() == r.pass.Pkg && !r.retriesCancel(fn, loops) || fn.Pkg() != r.pass.Pkg && !r.res.Blind(fn) {
 			continue
 		}
 		var captured string

@@ -87,11 +87,20 @@ func (f *CallsFuncParamFact) String() string {
 type HelperFact struct {
 	Params []int
 	How    string // "inferred" or "marked"
+	// Blind: the helper takes no context, sleeps blindly between
+	// attempts, and its loop goes round again on every error (it tests
+	// the attempt's error only against nil): after the caller's context
+	// is done, it still sleeps out every backoff.
+	Blind bool
 }
 
 func (*HelperFact) AFact() {}
 func (f *HelperFact) String() string {
-	return "retryhelper" + ints(f.Params) + " " + f.How
+	s := "retryhelper" + ints(f.Params) + " " + f.How
+	if f.Blind {
+		s += " blind"
+	}
+	return s
 }
 
 func ints(xs []int) string {
@@ -153,6 +162,18 @@ type Result struct {
 	Decls  map[*types.Func]*ast.FuncDecl
 	helper map[*types.Func][]int // this package's and imported helpers seen
 	sleeps func(*types.Func) bool
+	fact   func(*types.Func) *HelperFact
+}
+
+// Blind reports whether fn is a retry helper of the code base (not a
+// library's) known to take no context, sleep blindly and go round again
+// on every error (HelperFact.Blind, this package's or imported).
+func (r *Result) Blind(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	h := r.fact(fn.Origin())
+	return h != nil && h.Blind
 }
 
 // Innermost returns the innermost retry scope whose body contains pos, or nil.
@@ -219,10 +240,10 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	st.decls = analysisutil.FuncDecls(pass.TypesInfo, in)
+	st.inferSleepers(in) // first: a helper's Blind needs them
 	st.inferFuncFacts(in)
-	st.inferSleepers(in)
 
-	res := &Result{helper: map[*types.Func][]int{}, Defs: st.defs, Decls: st.decls, sleeps: st.isSleeper}
+	res := &Result{helper: map[*types.Func][]int{}, Defs: st.defs, Decls: st.decls, sleeps: st.isSleeper, fact: st.helperFact}
 	for fn, h := range st.helpers {
 		res.helper[fn] = h.Params
 	}
@@ -306,13 +327,13 @@ func (st *state) inferFuncFacts(in *inspector.Inspector) {
 	for changed := true; changed; {
 		changed = false
 		for _, cd := range cands {
-			calls, helper := st.scanFunc(cd.cur, cd.params)
+			calls, helper, all := st.scanFunc(cd.cur, cd.params)
 			if len(calls) > len(st.calls[cd.fn]) {
 				st.calls[cd.fn] = calls
 				changed = true
 			}
 			if h := st.helpers[cd.fn]; h == nil && len(helper) > 0 || h != nil && h.How == "inferred" && len(helper) > len(h.Params) {
-				st.helpers[cd.fn] = &HelperFact{Params: helper, How: "inferred"}
+				st.helpers[cd.fn] = &HelperFact{Params: helper, How: "inferred", Blind: all && st.sleepers[cd.fn]}
 				changed = true
 			}
 		}
@@ -350,7 +371,10 @@ func markedParams(fn *types.Func, names []string) []int {
 // its parameter) in a loop that goes round again on the call's error, or
 // inside the operation of a retry helper, or handed as the operation to a
 // retry helper.
-func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls, retried []int) {
+//
+// all reports that a loop retrying a parameter goes round again on every
+// error: it tests the error only against nil.
+func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls, retried []int, all bool) {
 	callsSet, retriedSet := map[int]bool{}, map[int]bool{}
 	for c := range fc.Preorder((*ast.CallExpr)(nil)) {
 		call := c.Node().(*ast.CallExpr)
@@ -413,11 +437,72 @@ func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls
 			if ev := errVarOf(st.info, c.Parent().Node(), call); ev != nil && retryLike(st.info, loop, call, ev) {
 				if !rangesOverCollection(st.info, loop) || Waits(st.info, analysisutil.LoopBody(loop)) {
 					retriedSet[p] = true
+					all = all || onlyNilTests(st.info, loop, ev)
 				}
 			}
 		}
 	}
-	return sortedKeys(callsSet), sortedKeys(retriedSet)
+	return sortedKeys(callsSet), sortedKeys(retriedSet), all
+}
+
+// onlyNilTests reports whether loop looks at errVar only to compare it
+// with nil (err == nil, err != nil), pass it on or return it: no
+// classifier call, errors.Is/As, switch or comparison with a sentinel
+// decides anything on it in a condition.
+func onlyNilTests(info *types.Info, loop ast.Node, errVar *types.Var) bool {
+	ok := true
+	var check func(cond ast.Expr)
+	check = func(cond ast.Expr) {
+		if cond == nil || !ok {
+			return
+		}
+		if be, isBin := ast.Unparen(cond).(*ast.BinaryExpr); isBin {
+			switch be.Op {
+			case token.LAND, token.LOR:
+				check(be.X)
+				check(be.Y)
+				return
+			}
+			if isNilComparison(info, be, errVar) {
+				return
+			}
+		}
+		if analysisutil.Mentions(info, cond, errVar) {
+			ok = false
+		}
+	}
+	ast.Inspect(loop, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			check(n.Cond)
+		case *ast.ForStmt:
+			check(n.Cond)
+		case *ast.SwitchStmt:
+			check(n.Tag)
+			if n.Tag == nil {
+				for _, cl := range n.Body.List {
+					for _, e := range cl.(*ast.CaseClause).List {
+						check(e)
+					}
+				}
+			}
+		case *ast.TypeSwitchStmt:
+			if analysisutil.Mentions(info, n.Assign, errVar) {
+				ok = false
+			}
+		case *ast.AssignStmt:
+			// again := isTemporary(err): a verdict kept in a flag.
+			for _, r := range n.Rhs {
+				if isBool(info.TypeOf(r)) {
+					check(r)
+				}
+			}
+		}
+		return ok
+	})
+	return ok
 }
 
 func sortedKeys(m map[int]bool) []int {
@@ -460,6 +545,18 @@ func (st *state) callsParams(fn *types.Func) []int {
 	var f CallsFuncParamFact
 	if fn.Pkg() != st.pass.Pkg && st.pass.ImportObjectFact(fn, &f) {
 		return f.Params
+	}
+	return nil
+}
+
+// helperFact returns the HelperFact of fn: this package's, or imported.
+func (st *state) helperFact(fn *types.Func) *HelperFact {
+	if h := st.helpers[fn]; h != nil {
+		return h
+	}
+	var f HelperFact
+	if fn.Pkg() != nil && fn.Pkg() != st.pass.Pkg && st.pass.ImportObjectFact(fn, &f) {
+		return &f
 	}
 	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"net/http"
 	"time"
+
+	"noretrycanceled/n2/retrylib"
 )
 
 // retryN is the code base's own retry helper: it takes no context and
@@ -139,4 +141,16 @@ func viaMixedInterface(ctx context.Context, w waiter) error {
 		}
 	}
 	return err
+}
+
+// Helpers of another package, known by their facts.
+func crossPackage(ctx context.Context) error {
+	return retrylib.Do(3, func() error { // want `retrylib.Do sleeps between attempts and takes no context: after the caller cancels ctx`
+		return fetch(ctx)
+	})
+}
+
+// Negative twin: the helper has a stop the operation can use.
+func crossPackageStops(ctx context.Context) error {
+	return retrylib.DoUnless(3, func() error { return fetch(ctx) })
 }

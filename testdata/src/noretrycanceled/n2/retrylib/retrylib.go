@@ -1,0 +1,34 @@
+// Package retrylib is a code base's own retry package, without contexts.
+package retrylib
+
+import (
+	"errors"
+	"time"
+)
+
+// Do retries op on every error, sleeping between attempts.
+func Do(attempts int, op func() error) error {
+	var err error
+	for i := 0; i < attempts; i++ {
+		if err = op(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Duration(i+1) * 200 * time.Millisecond)
+	}
+	return err
+}
+
+// ErrPermanent stops DoUnless.
+var ErrPermanent = errors.New("permanent")
+
+// DoUnless stops on ErrPermanent: an operation can end it.
+func DoUnless(attempts int, op func() error) error {
+	var err error
+	for i := 0; i < attempts; i++ {
+		if err = op(); err == nil || errors.Is(err, ErrPermanent) {
+			return err
+		}
+		time.Sleep(time.Duration(i+1) * 200 * time.Millisecond)
+	}
+	return err
+}
