@@ -13,6 +13,7 @@ import (
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/ctxaware"
+	"github.com/reslint/reslint/internal/directive"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -193,6 +194,11 @@ func (r *runner) classifierUses(cls []*classify.Classifier) map[types.Object][]u
 		if c == nil || c.Func.Pos() <= id.Pos() && id.End() <= c.Func.End() {
 			continue
 		}
+		if !directive.Tests && directive.IsTestFile(r.pass.Fset, id.Pos()) {
+			// A test driving the classifier with stand-in errors says
+			// nothing of how the code asks it (the test-file policy).
+			continue
+		}
 		// The expression that denotes the classifier: the identifier, or
 		// the selector x.isRetryable, maybe instantiated.
 		ex := cur
@@ -231,7 +237,13 @@ func (r *runner) callUse(cc inspector.Cursor) use {
 	call := cc.Node().(*ast.CallExpr)
 	var errVar *types.Var
 	for _, a := range call.Args {
-		if v := analysisutil.IdentVar(r.info, a); v != nil && analysisutil.IsError(v.Type()) {
+		v := analysisutil.IdentVar(r.info, a)
+		if sel, ok := ast.Unparen(a).(*ast.SelectorExpr); ok && v == nil {
+			// iter.err: the error kept in a field, screened as
+			// switch iter.err { case context.Canceled: return }.
+			v, _ = r.info.Uses[sel.Sel].(*types.Var)
+		}
+		if v != nil && analysisutil.IsError(v.Type()) {
 			errVar = v
 		}
 	}
