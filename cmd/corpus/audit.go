@@ -132,8 +132,9 @@ func waitLoopsOf(name string, src []byte) ([]waitLoop, error) {
 			continue
 		}
 		w.fn = funcName(fd)
+		w.chans = waitChans(fd.Body, timePkg)
 		w.walk(fd.Body, nil, w.fn)
-		w.gotoLoops(fd.Body, w.fn)
+		w.gotoLoopsAll(fd.Body, w.fn)
 	}
 	var out []waitLoop
 	for _, l := range w.loops {
@@ -143,6 +144,72 @@ func waitLoopsOf(name string, src []byte) ([]waitLoop, error) {
 		}
 	}
 	return out, nil
+}
+
+// gotoLoopsAll runs gotoLoops on body and on the body of every function
+// literal in it: a goto cannot leave a literal, so each body has its own
+// labels (the connect goroutine of an MQTT client retries with goto).
+func (w *waitWalker) gotoLoopsAll(body *ast.BlockStmt, fn string) {
+	w.gotoLoops(body, fn)
+	ast.Inspect(body, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.FuncLit); ok {
+			w.gotoLoopsAll(lit.Body, fn+".func")
+			return false
+		}
+		return true
+	})
+}
+
+// waitChans lists the variables of body that hold a channel which only a
+// timer sends on: t := time.After(d), tick := time.Tick(d), c := timer.C.
+// A receive from one of them waits as much as <-time.After(d) does.
+func waitChans(body *ast.BlockStmt, timePkg string) map[string]bool {
+	chans := map[string]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, rhs := range as.Rhs {
+			id, ok := as.Lhs[i].(*ast.Ident)
+			if !ok || id.Name == "_" {
+				continue
+			}
+			switch r := ast.Unparen(rhs).(type) {
+			case *ast.CallExpr:
+				if sel, ok := r.Fun.(*ast.SelectorExpr); ok && timePkg != "" {
+					if x, ok := sel.X.(*ast.Ident); ok && x.Name == timePkg && (sel.Sel.Name == "After" || sel.Sel.Name == "Tick") {
+						chans[id.Name] = true
+					}
+				}
+			case *ast.SelectorExpr:
+				if r.Sel.Name == "C" {
+					chans[id.Name] = true
+				}
+			}
+		}
+		return true
+	})
+	return chans
+}
+
+// recvWait says how a receive expression waits on a timer, or "": <-t.C, or
+// <-v where v is one of waitChans.
+func (w *waitWalker) recvWait(u *ast.UnaryExpr) string {
+	if u.Op != token.ARROW {
+		return ""
+	}
+	switch x := ast.Unparen(u.X).(type) {
+	case *ast.SelectorExpr:
+		if x.Sel.Name == "C" {
+			return "<-" + exprString(x)
+		}
+	case *ast.Ident:
+		if w.chans[x.Name] {
+			return "<-" + x.Name
+		}
+	}
+	return ""
 }
 
 // gotoLoops records the loops written with a label and a backward goto
@@ -187,8 +254,8 @@ func (w *waitWalker) gotoLoops(body *ast.BlockStmt, fn string) {
 					waits = append(waits, s)
 				}
 			case *ast.UnaryExpr:
-				if sel, ok := n.X.(*ast.SelectorExpr); ok && n.Op == token.ARROW && sel.Sel.Name == "C" && n.Pos() >= l.Pos() {
-					waits = append(waits, "<-"+exprString(sel))
+				if s := w.recvWait(n); s != "" && n.Pos() >= l.Pos() {
+					waits = append(waits, s)
 				}
 			}
 			return true
@@ -239,6 +306,7 @@ type waitWalker struct {
 	file  string
 	time  string // local name of package time, "" if not imported
 	fn    string
+	chans map[string]bool // timer channels of the function (waitChans)
 	loops []struct {
 		node ast.Node
 		loop waitLoop
@@ -272,8 +340,8 @@ func (w *waitWalker) walk(n ast.Node, loop ast.Node, fn string) {
 				w.waits[loop] = append(w.waits[loop], s)
 			}
 		case *ast.UnaryExpr:
-			if sel, ok := m.X.(*ast.SelectorExpr); ok && m.Op == token.ARROW && sel.Sel.Name == "C" && loop != nil {
-				w.waits[loop] = append(w.waits[loop], "<-"+exprString(sel))
+			if s := w.recvWait(m); s != "" && loop != nil {
+				w.waits[loop] = append(w.waits[loop], s)
 			}
 		}
 		return true
