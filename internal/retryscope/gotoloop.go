@@ -22,8 +22,8 @@ import (
 //
 // The loop is the statements from the label to the one holding the goto,
 // in the block that holds the label. It is a retry loop when the goto is
-// taken on the attempt's failure (inside an if that tests the error for
-// non-nil or asks a verdict on it) and the region waits or counts
+// taken on the attempt's failure (inside an if, at any depth, that tests
+// the error for non-nil or asks a verdict on it) and the region waits or counts
 // attempts. They are kept apart from Scopes (in Gotos): their body is a
 // run of statements, not a node of the tree, and only the rules that
 // walk statements read them.
@@ -38,15 +38,23 @@ func (st *state) findGotos(in *inspector.Inspector, res *Result) {
 			continue // a forward goto skips code, it does not repeat it
 		}
 		region, ifs := gotoRegion(c, label)
-		if region == nil || ifs == nil {
+		if region == nil || len(ifs) == 0 {
 			continue
 		}
 		body := &ast.BlockStmt{Lbrace: region[0].Pos(), List: region, Rbrace: region[len(region)-1].End() - 1}
-		attempt, errVar := st.gotoAttempt(body, ifs)
+		var attempt *ast.CallExpr
+		var errVar *types.Var
+		bounded := false
+		for _, ifs := range ifs {
+			bounded = bounded || countsAttempts(ifs.Cond)
+			if attempt == nil {
+				attempt, errVar = st.gotoAttempt(body, ifs)
+			}
+		}
 		if attempt == nil {
 			continue
 		}
-		if !Waits(st.info, body) && !st.callsSleeper(body) && !countsAttempts(ifs.Cond) {
+		if !Waits(st.info, body) && !st.callsSleeper(body) && !bounded {
 			continue
 		}
 		res.Gotos = append(res.Gotos, &Scope{
@@ -57,17 +65,17 @@ func (st *state) findGotos(in *inspector.Inspector, res *Result) {
 
 // gotoRegion returns the statements from the label's statement to the one
 // holding the goto at c, when both sit in one block of the same function,
-// and the innermost if statement of that region around the goto.
-func gotoRegion(c inspector.Cursor, label *types.Label) ([]ast.Stmt, *ast.IfStmt) {
-	var ifs *ast.IfStmt
+// and the if statements of that region around the goto, innermost first
+// (the goto may sit under a budget or status test inside the error test:
+// if err != nil { if attempts < max { ...; goto retry } }).
+func gotoRegion(c inspector.Cursor, label *types.Label) ([]ast.Stmt, []*ast.IfStmt) {
+	var ifs []*ast.IfStmt
 	for p := c.Parent(); p.Node() != nil; p = p.Parent() {
 		switch n := p.Node().(type) {
 		case *ast.FuncLit, *ast.FuncDecl:
 			return nil, nil
 		case *ast.IfStmt:
-			if ifs == nil {
-				ifs = n
-			}
+			ifs = append(ifs, n)
 		case *ast.BlockStmt:
 			for i, s := range n.List {
 				ls, ok := s.(*ast.LabeledStmt)

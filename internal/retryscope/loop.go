@@ -119,6 +119,21 @@ func leaves(stmts []ast.Stmt) bool {
 	return found
 }
 
+// leavesOnSuccess reports whether the success branch stmts leave the loop
+// (see leaves), not counting exits inside a select: a branch that waits
+// and then goes round again (if err == nil { select { case <-ctx.Done():
+// return; case <-t.C: }; continue }) is a heartbeat or poll, whose only
+// exit is the cancellation, not success.
+func leavesOnSuccess(stmts []ast.Stmt) bool {
+	var outside []ast.Stmt
+	for _, s := range stmts {
+		if _, ok := s.(*ast.SelectStmt); !ok {
+			outside = append(outside, s)
+		}
+	}
+	return leaves(outside)
+}
+
 // nestedBreakable reports whether br sits in a for/range/switch/select
 // nested inside root (so an unlabeled break targets that, not our loop).
 func nestedBreakable(root ast.Node, br *ast.BranchStmt) bool {
@@ -180,13 +195,32 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 	flags := map[*types.Var]bool{} // bools assigned a verdict on errVar
 	var test *ast.IfStmt
 	verdict := false
+	nilCase := 0 // a switch on errVar with a case nil: 1 leaves, -1 goes on
 	ast.Inspect(body, func(n ast.Node) bool {
-		if test != nil || n == nil {
+		if test != nil || nilCase != 0 || n == nil {
 			return false
 		}
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
+		case *ast.SwitchStmt:
+			// switch err { case nil: ...; case ErrX: ... }: the nil case
+			// says what success does.
+			if n.Tag != nil && n.Tag.Pos() > call.End() && isVar(info, n.Tag, errVar) {
+				for _, cl := range n.Body.List {
+					cc := cl.(*ast.CaseClause)
+					for _, e := range cc.List {
+						if isNil(info, e) {
+							if leaves(cc.Body) {
+								nilCase = 1
+							} else {
+								nilCase = -1
+							}
+							return false
+						}
+					}
+				}
+			}
 		case *ast.AssignStmt:
 			if n.Pos() > call.End() {
 				for i, l := range n.Lhs {
@@ -218,6 +252,9 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 		}
 		return body != nil
 	})
+	if nilCase != 0 && body != nil {
+		return nilCase > 0
+	}
 	if test == nil || body == nil {
 		return false
 	}
@@ -225,7 +262,7 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 		return true
 	}
 	if nilTest(info, test.Cond, errVar, token.EQL) {
-		return leaves(test.Body.List)
+		return leavesOnSuccess(test.Body.List)
 	}
 	if test.Body != nil && analysisutil.EndsBy(test.Body.List, analysisutil.ByReturn|analysisutil.ByBreak|analysisutil.ByGoto|analysisutil.ByNoReturn) {
 		return false

@@ -70,3 +70,29 @@ next:
 	}
 	return nil
 }
+
+// The goto sits under a budget test inside the error test.
+func gotoNested(ctx context.Context, retry bool) error {
+	attempts := 0
+again: // want "goto retry loop, attempt callCtx"
+	err := callCtx(ctx)
+	if err != nil {
+		attempts++
+		if retry && attempts <= 5 {
+			time.Sleep(time.Second)
+			goto again
+		}
+	}
+	return err
+}
+
+// Inside a goroutine's literal.
+func gotoInLiteral(ctx context.Context) {
+	go func() {
+	retry: // want "goto retry loop, attempt callCtx"
+		if err := callCtx(ctx); err != nil {
+			time.Sleep(time.Second)
+			goto retry
+		}
+	}()
+}

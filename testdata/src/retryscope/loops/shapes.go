@@ -1,6 +1,8 @@
 package loops
 
 import (
+	"context"
+	"io"
 	"log"
 	"time"
 )
@@ -162,4 +164,53 @@ func settleOr(stop chan struct{}, d time.Duration) {
 	case <-stop:
 	case <-time.After(d):
 	}
+}
+
+// A heartbeat: success waits and goes round again; the only exit is the
+// cancellation inside the wait. Not a retry loop.
+func heartbeat(ctx context.Context) {
+	for {
+		err := callCtx(ctx)
+		if err == nil {
+			t := time.NewTimer(time.Second)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return
+			case <-t.C:
+			}
+			continue
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// A periodic push whose error switch lets nil go round: not a retry loop.
+func periodic(ctx context.Context) {
+	for i := 0; ; i++ {
+		switch err := callCtx(ctx); err {
+		case nil:
+		case io.EOF:
+			return
+		default:
+			if !shouldRetry(err) {
+				return
+			}
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// The same switch with a nil case that leaves is a retry loop.
+func switchRetry(ctx context.Context) error {
+	for i := 0; i < 5; i++ { // want "retry loop, attempt callCtx"
+		switch err := callCtx(ctx); err {
+		case nil:
+			return nil
+		case io.EOF:
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return nil
 }
