@@ -206,6 +206,11 @@ func (st *state) lostStop(g *cfg.CFG, tv *timerVar) (ret *ast.ReturnStmt, again 
 			if a && s.Kind == cfg.KindForDone && b.Kind == cfg.KindForLoop && st.condSetOnFire(tv, b.Stmt) {
 				continue // the loop condition turns false only once the timer fired
 			}
+			if a && (s.Kind == cfg.KindIfElse || s.Kind == cfg.KindIfDone) && st.nonNilTest(tv, s.Stmt) {
+				// if t != nil { t.Stop() }: an armed timer is not nil, so
+				// the branch that skips the Stop is not taken.
+				continue
+			}
 			if k := (key{s, a}); !seen[k] {
 				seen[k] = true
 				if r, ag := walk(s, 0, a); r != nil || ag {
@@ -216,6 +221,28 @@ func (st *state) lostStop(g *cfg.CFG, tv *timerVar) (ret *ast.ReturnStmt, again 
 		return nil, false
 	}
 	return walk(defb, idx+1, true)
+}
+
+// nonNilTest reports whether stmt is an if statement whose condition is
+// tv's variable compared unequal to nil (t != nil, nil != t).
+func (st *state) nonNilTest(tv *timerVar, stmt ast.Stmt) bool {
+	ifs, ok := stmt.(*ast.IfStmt)
+	if !ok {
+		return false
+	}
+	be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok || be.Op != token.NEQ {
+		return false
+	}
+	isV := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && st.info.Uses[id] == tv.v
+	}
+	isNil := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && id.Name == "nil" && st.info.Uses[id] == types.Universe.Lookup("nil")
+	}
+	return isV(be.X) && isNil(be.Y) || isNil(be.X) && isV(be.Y)
 }
 
 // condSetOnFire reports whether loop is a `for cond` loop whose condition
