@@ -358,8 +358,9 @@ func (st *state) callName(call *ast.CallExpr) string {
 // (OpenTelemetry metrics and traces): these take a context for its values
 // (trace ids, exemplars), not to be cancelled, so handing it
 // context.Background() detaches nothing that matters. Recognised by the
-// callee's name (knowledge.LoggingFuncs) or a receiver or package whose
-// name says log.
+// callee's name (knowledge.LoggingFuncs), a receiver or package whose
+// name says log, or an interface method named Observe* (an observer
+// hook).
 func (st *state) isLogging(sink inspector.Cursor) bool {
 	call, ok := sink.Node().(*ast.CallExpr)
 	if !ok {
@@ -376,6 +377,11 @@ func (st *state) isLogging(sink inspector.Cursor) bool {
 		return true // metrics and traces read the context's values, not its deadline
 	}
 	if fn.Pkg() != nil && (fn.Pkg().Name() == "log" || fn.Pkg().Name() == "slog" || strings.HasSuffix(fn.Pkg().Path(), "/log") || strings.Contains(fn.Pkg().Name(), "logger")) {
+		return true
+	}
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil && types.IsInterface(recv.Type()) && strings.HasPrefix(fn.Name(), "Observe") {
+		// An observer hook (ObserveFrameHeader, ObserveQuery): metrics
+		// or tracing called after the fact, reading values.
 		return true
 	}
 	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {

@@ -19,3 +19,20 @@ func (s *Server) Logged(ctx context.Context, skus []string) error {
 	slog.InfoContext(context.Background(), "holding", "n", len(skus))
 	return s.stock.Hold(ctx, skus)
 }
+
+// An observer hook reads values after the fact.
+type FrameObserver interface {
+	ObserveFrameHeader(ctx context.Context, size int)
+}
+
+// A method of the same interface that does work is judged.
+type Fetcher interface {
+	ObserveFrameHeader(ctx context.Context, size int)
+	Fetch(ctx context.Context) error
+}
+
+func (s *Server) Observed(ctx context.Context, obs FrameObserver, f Fetcher) error {
+	obs.ObserveFrameHeader(context.Background(), 1)
+	f.ObserveFrameHeader(context.Background(), 1)
+	return f.Fetch(context.Background()) // want `context.Background\(\) passed to b4.Fetcher.Fetch detaches the call`
+}
