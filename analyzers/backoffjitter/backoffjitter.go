@@ -93,6 +93,31 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
+// underTest reports whether the function around cur takes a *testing.T,
+// *testing.B, *testing.F or testing.TB: a test harness waiting for its own
+// server or cluster, one process with no fleet of clients to fall into
+// step (readiness waits in testutil packages).
+func (r *runner) underTest(cur inspector.Cursor) bool {
+	fn, ok := analysisutil.EnclosingFunc(cur)
+	if !ok {
+		return false
+	}
+	_, sig := analysisutil.FuncBody(r.info, fn.Node())
+	if sig == nil {
+		return false
+	}
+	for i := range sig.Params().Len() {
+		t := sig.Params().At(i).Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" {
+			return true
+		}
+	}
+	return false
+}
+
 // importsAny reports whether pkg imports one of paths directly.
 func importsAny(pkg *types.Package, paths ...string) bool {
 	for _, p := range pkg.Imports() {
@@ -139,7 +164,7 @@ func (r *runner) waits() {
 	}
 	for _, body := range bodies {
 		cur, ok := r.in.Root().FindNode(body)
-		if !ok {
+		if !ok || r.underTest(cur) {
 			continue
 		}
 		for c := range cur.Preorder((*ast.CallExpr)(nil), (*ast.FuncLit)(nil)) {

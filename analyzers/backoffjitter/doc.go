@@ -106,6 +106,9 @@
 //   - a wait that is a parameter, field or package variable as is: the
 //     caller may have jittered it. A formula built on one (p.Base <<
 //     attempt) is reported;
+//   - waits in a function that takes a *testing.T, *testing.B, *testing.F
+//     or testing.TB: a test harness waiting for its own server or
+//     cluster is one process, with no fleet of clients to fall into step;
 //   - a wait of zero, and a constant wait no longer than the
 //     -backoffjitter.minwait setting (100ms by default): between short
 //     polls each attempt's own latency varies by a sizeable share of the

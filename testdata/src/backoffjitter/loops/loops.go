@@ -5,6 +5,7 @@ package loops
 import (
 	"context"
 	"errors"
+	"testing"
 	"math"
 	"math/rand/v2"
 	"net/http"
@@ -467,6 +468,18 @@ func longerPoll(ctx context.Context) error {
 			return nil
 		}
 		time.Sleep(150 * time.Millisecond) // want `constant wait 150ms between retry attempts`
+	}
+	return errors.New("not ready")
+}
+
+// A test harness waiting for its own cluster: one process, no herd.
+func waitReady(t testing.TB, ctx context.Context) error {
+	for i := 0; i < 30; i++ {
+		if err := call(ctx); err == nil {
+			return nil
+		}
+		t.Logf("waiting for the cluster")
+		time.Sleep(2 * time.Second)
 	}
 	return errors.New("not ready")
 }
