@@ -193,6 +193,7 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 		body = l.Body
 	}
 	flags := map[*types.Var]bool{} // bools assigned a verdict on errVar
+	results := attemptResults(info, body, call)
 	var test *ast.IfStmt
 	verdict := false
 	nilCase := 0 // a switch on errVar with a case nil: 1 leaves, -1 goes on
@@ -238,16 +239,50 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 			if n.Cond.Pos() <= call.End() {
 				break
 			}
-			if nilTest(info, n.Cond, errVar, token.EQL) && !leaves(n.Body.List) && n.Else == nil {
+			eq, neq := nilTest(info, n.Cond, errVar, token.EQL), nilTest(info, n.Cond, errVar, token.NEQ)
+			if eq && !leaves(n.Body.List) && n.Else == nil {
 				break // if err == nil { log(...) }: not the exit, look further
 			}
-			if nilTest(info, n.Cond, errVar, token.EQL) || nilTest(info, n.Cond, errVar, token.NEQ) {
+			if neq && n.Else == nil && !leaves(n.Body.List) && !analysisutil.EndsBy(n.Body.List, analysisutil.ByContinue) {
+				// if err != nil { lastErr = err; cancel() }: it records or
+				// cleans up and falls through to the real decision.
+				flagsUnder(info, n.Body, flags, false)
+				break
+			}
+			if (eq || neq) && n.Else != nil && !leaves(n.Body.List) && !leaves([]ast.Stmt{n.Else}) &&
+				!analysisutil.EndsBy(n.Body.List, analysisutil.ByContinue) && !endsContinue(n.Else) {
+				// if err != nil { if retryOn(err) { shouldRetry = true } }
+				// else { ... }, or cleanup on both branches: neither
+				// branch decides; a later test (a verdict flag) does.
+				if neq {
+					flagsUnder(info, n.Body, flags, false)
+				} else {
+					flagsUnder(info, n.Else, flags, false)
+				}
+				break
+			}
+			if neq && n.Else == nil && leaves(n.Body.List) && guardsMore(info, n.Cond, errVar) {
+				// if err != nil && errors.Is(err, ErrFatal) { return }: a
+				// terminal error (or the last attempt) leaves; others go on.
+				break
+			}
+			if eq || neq {
 				test = n
 				return false
 			}
 			if negatedVerdict(info, n.Cond, errVar, flags) && leaves(n.Body.List) {
 				test, verdict = n, true
 				return false
+			}
+			if !eq && analysisutil.Mentions(info, n.Cond, errVar) {
+				// if retryOn(req, err) { shouldRetry = true }: a flag set
+				// under a test of the attempt's error is a verdict.
+				flagsUnder(info, n.Body, flags, false)
+			} else if !eq && mentionsAny(info, n.Cond, results) {
+				// if res.StatusCode == code { shouldRetry = true }: under
+				// a test of the result, only a flag named for retrying
+				// (a status test may as well mark success).
+				flagsUnder(info, n.Body, flags, true)
 			}
 		}
 		return body != nil
@@ -275,6 +310,95 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 	for i, s := range body.List {
 		if s.Pos() <= test.Pos() && test.End() <= s.End() {
 			return leavesAtTop(body.List[i+1:])
+		}
+	}
+	return false
+}
+
+// attemptResults returns the variables the attempt call's results are
+// assigned to (res, err := call()).
+func attemptResults(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) []*types.Var {
+	var out []*types.Var
+	ast.Inspect(body, func(n ast.Node) bool {
+		if a, ok := n.(*ast.AssignStmt); ok && len(a.Rhs) == 1 && ast.Unparen(a.Rhs[0]) == call {
+			for _, l := range a.Lhs {
+				if v := analysisutil.IdentVar(info, l); v != nil {
+					out = append(out, v)
+				}
+			}
+			return false
+		}
+		return out == nil
+	})
+	return out
+}
+
+func mentionsAny(info *types.Info, n ast.Node, vs []*types.Var) bool {
+	for _, v := range vs {
+		if analysisutil.Mentions(info, n, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// flagsUnder records as verdict flags the bools that body (nested
+// statements included, function literals not) sets to true; with named,
+// only those whose name says retry (shouldRetry, retriable, again).
+func flagsUnder(info *types.Info, body ast.Node, flags map[*types.Var]bool, named bool) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				break
+			}
+			for i, l := range n.Lhs {
+				if v := analysisutil.IdentVar(info, l); v != nil && isBool(v.Type()) && isTrue(info, n.Rhs[i]) &&
+					(!named || retryName(v.Name())) {
+					flags[v] = true
+				}
+			}
+		}
+		return true
+	})
+}
+
+// endsContinue reports whether the else branch s ends by continue.
+func endsContinue(s ast.Stmt) bool {
+	if b, ok := s.(*ast.BlockStmt); ok {
+		return analysisutil.EndsBy(b.List, analysisutil.ByContinue)
+	}
+	return false
+}
+
+// retryName reports whether a flag's name says it asks for a retry.
+func retryName(name string) bool {
+	l := strings.ToLower(name)
+	return strings.Contains(l, "retr") || strings.Contains(l, "again")
+}
+
+func isTrue(info *types.Info, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && info.Uses[id] == types.Universe.Lookup("true")
+}
+
+// guardsMore reports whether cond is err != nil and-ed with a further
+// condition on the error (errors.Is(err, ErrFatal)) or on the attempt
+// count: a guard for terminal errors or the last attempt, not the
+// failure exit.
+func guardsMore(info *types.Info, cond ast.Expr, errVar *types.Var) bool {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || be.Op != token.LAND {
+		return false
+	}
+	for _, side := range []ast.Expr{be.X, be.Y} {
+		if isNilComparison(info, side, errVar) {
+			continue
+		}
+		if analysisutil.Mentions(info, side, errVar) || countsAttempts(side) {
+			return true
 		}
 	}
 	return false

@@ -2,6 +2,7 @@ package loops
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log"
 	"time"
@@ -213,4 +214,109 @@ func switchRetry(ctx context.Context) error {
 		time.Sleep(time.Second)
 	}
 	return nil
+}
+
+type response struct{ StatusCode int }
+
+func send(ctx context.Context) (*response, error) { return nil, nil }
+func retryOn(err error) bool                     { return err != nil }
+
+// Exit through a flag set under several tests (transport clients).
+func flagSetInBranches(ctx context.Context, codes []int) (*response, error) {
+	var res *response
+	var err error
+	for i := 0; i < 3; i++ { // want "retry loop, attempt send"
+		shouldRetry := false
+		res, err = send(ctx)
+		if err != nil {
+			if retryOn(err) {
+				shouldRetry = true
+			}
+		} else {
+			log.Print("ok")
+		}
+		for _, c := range codes {
+			if res != nil && res.StatusCode == c {
+				shouldRetry = true
+			}
+		}
+		if !shouldRetry {
+			break
+		}
+		time.Sleep(time.Second)
+	}
+	return res, err
+}
+
+// The first test only records; success is a later compound test.
+func recordsFirst(ctx context.Context) (*response, error) {
+	var lastErr error
+	for attempt := 0; attempt < 3; attempt++ { // want "retry loop, attempt send"
+		res, err := send(ctx)
+		if err != nil {
+			lastErr = err
+		}
+		if err == nil && res.StatusCode < 500 {
+			return res, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, lastErr
+}
+
+// A terminal-error guard comes first; failure goes round with continue.
+func guardFirst(ctx context.Context) (*response, error) {
+	var res *response
+	var err error
+	for i := 0; i < 3; i++ { // want "retry loop, attempt send"
+		if i > 0 {
+			time.Sleep(time.Second)
+		}
+		res, err = send(ctx)
+		if err != nil && errors.Is(err, context.DeadlineExceeded) {
+			return nil, err
+		}
+		if err != nil || res.StatusCode >= 500 {
+			continue
+		} else {
+			break
+		}
+	}
+	return res, err
+}
+
+// Negative twins.
+
+// A flag set on success, whose absence ends the loop: it goes round on
+// success and stops on failure, a poll.
+func flagOnSuccess(ctx context.Context) error {
+	for {
+		ok := false
+		_, err := send(ctx)
+		if err == nil {
+			ok = true
+		}
+		if !ok {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// A status flag not named for retrying may mark success as well.
+func statusFlag(ctx context.Context) error {
+	for {
+		done := false
+		res, err := send(ctx)
+		if err != nil {
+			return err
+		}
+		if res.StatusCode == 200 {
+			done = true
+		}
+		if !done {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
 }
