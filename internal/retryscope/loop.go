@@ -207,6 +207,12 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 		case *ast.SwitchStmt:
 			// switch err { case nil: ...; case ErrX: ... }: the nil case
 			// says what success does.
+			if n.Tag != nil && n.Tag.Pos() > call.End() && verdictSwitch(info, n, errVar) {
+				// switch cls.Classify(err) { case Succeed, Fail: return;
+				// case Retry: wait }: some answers leave, some go round.
+				nilCase = 1
+				return false
+			}
 			if n.Tag != nil && n.Tag.Pos() > call.End() && isVar(info, n.Tag, errVar) {
 				for _, cl := range n.Body.List {
 					cc := cl.(*ast.CaseClause)
@@ -313,6 +319,25 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 		}
 	}
 	return false
+}
+
+// verdictSwitch reports whether s switches on a classifier's answer for
+// errVar (a call handed errVar, not a bool) with at least one case that
+// leaves the loop and one that does not.
+func verdictSwitch(info *types.Info, s *ast.SwitchStmt, errVar *types.Var) bool {
+	call, ok := ast.Unparen(s.Tag).(*ast.CallExpr)
+	if !ok || isBool(info.TypeOf(call)) || !slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return isVar(info, a, errVar) }) {
+		return false
+	}
+	leave, stay := false, false
+	for _, cl := range s.Body.List {
+		if leaves(cl.(*ast.CaseClause).Body) {
+			leave = true
+		} else {
+			stay = true
+		}
+	}
+	return leave && stay
 }
 
 // attemptResults returns the variables the attempt call's results are

@@ -320,3 +320,40 @@ func statusFlag(ctx context.Context) error {
 		time.Sleep(time.Second)
 	}
 }
+
+type action int
+
+const (
+	succeed action = iota
+	fail
+	again
+)
+
+func classify(err error) action { return succeed }
+
+// A verdict switch over a classifier's answer.
+func verdictSwitchLoop(ctx context.Context) error {
+	for retries := 0; ; retries++ { // want "retry loop, attempt callCtx"
+		err := callCtx(ctx)
+		switch classify(err) {
+		case succeed, fail:
+			return err
+		case again:
+			time.Sleep(time.Second)
+		}
+	}
+}
+
+// A dispatch switch whose every answer goes on is no verdict.
+func dispatchSwitch(ctx context.Context) {
+	for {
+		err := callCtx(ctx)
+		switch classify(err) {
+		case succeed:
+			log.Print("ok")
+		default:
+			log.Print("failed")
+		}
+		time.Sleep(time.Second)
+	}
+}
