@@ -232,6 +232,16 @@ func SortedKeys(m map[int]bool) []int {
 	return out
 }
 
+// SortedVars returns the keys of m ordered by position.
+func SortedVars(m map[*types.Var]bool) []*types.Var {
+	out := make([]*types.Var, 0, len(m))
+	for v := range m {
+		out = append(out, v)
+	}
+	slices.SortFunc(out, func(a, b *types.Var) int { return int(a.Pos() - b.Pos()) })
+	return out
+}
+
 // SingleDefs maps each variable (local or package-level) that is given a
 // value exactly once — by :=, = or var — and never has its address taken
 // nor is incremented, to that value, so closures stored in variables and

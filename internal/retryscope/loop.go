@@ -245,6 +245,14 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 			if n.Cond.Pos() <= call.End() {
 				break
 			}
+			if n.Else == nil && !analysisutil.Mentions(info, n.Cond, errVar) && !mentionsAny(info, n.Cond, results) &&
+				!mentionsAny(info, n.Cond, analysisutil.SortedVars(flags)) &&
+				analysisutil.EndsBy(n.Body.List, analysisutil.ByReturn|analysisutil.ByBreak|analysisutil.ByGoto|analysisutil.ByNoReturn) {
+				// if ctxErr := ctx.Err(); ctxErr != nil { err = ctxErr;
+				// return }: an exit on something else; what it does to
+				// the error before leaving is not a new attempt.
+				return false
+			}
 			eq, neq := nilTest(info, n.Cond, errVar, token.EQL), nilTest(info, n.Cond, errVar, token.NEQ)
 			if eq && !leaves(n.Body.List) && n.Else == nil {
 				break // if err == nil { log(...) }: not the exit, look further
@@ -331,7 +339,9 @@ func verdictSwitch(info *types.Info, s *ast.SwitchStmt, errVar *types.Var) bool 
 	}
 	leave, stay := false, false
 	for _, cl := range s.Body.List {
-		if leaves(cl.(*ast.CaseClause).Body) {
+		// A case that ends by leaving answers "stop"; one that may go
+		// on (leaving only on some inner path, a spent budget) retries.
+		if analysisutil.EndsBy(cl.(*ast.CaseClause).Body, analysisutil.ByReturn|analysisutil.ByBreak|analysisutil.ByGoto|analysisutil.ByNoReturn) {
 			leave = true
 		} else {
 			stay = true

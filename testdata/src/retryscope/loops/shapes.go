@@ -357,3 +357,40 @@ func dispatchSwitch(ctx context.Context) {
 		time.Sleep(time.Second)
 	}
 }
+
+// An exit on the caller's context that sets the error before leaving,
+// then a verdict (the shape of a retry policy in an HTTP pipeline).
+func policyLoop(ctx context.Context, shouldRetry func(*response, error) bool) (res *response, err error) {
+	for try := 1; ; try++ { // want "retry loop, attempt send"
+		res, err = send(ctx)
+		if err == nil {
+			log.Print("response")
+		} else {
+			log.Print("error")
+		}
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			err = ctxErr
+			return
+		}
+		if !shouldRetry(res, err) {
+			return
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// A verdict switch whose retry case leaves only when the budget is spent.
+func verdictSwitchBudget(ctx context.Context, max int) error {
+	for retries := 0; ; retries++ { // want "retry loop, attempt callCtx"
+		err := callCtx(ctx)
+		switch classify(err) {
+		case succeed, fail:
+			return err
+		case again:
+			if retries >= max {
+				return err
+			}
+			time.Sleep(time.Second)
+		}
+	}
+}
