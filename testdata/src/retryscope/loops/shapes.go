@@ -360,7 +360,7 @@ func dispatchSwitch(ctx context.Context) {
 
 // An exit on the caller's context that sets the error before leaving,
 // then a verdict (the shape of a retry policy in an HTTP pipeline).
-func policyLoop(ctx context.Context, shouldRetry func(*response, error) bool) (res *response, err error) {
+func policyLoop(ctx context.Context, shouldRetry func(*response, error) bool) (res *response, err error) { // want policyLoop:"callsparam\\(1\\)"
 	for try := 1; ; try++ { // want "retry loop, attempt send"
 		res, err = send(ctx)
 		if err == nil {
