@@ -13,6 +13,7 @@ import (
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/ctxaware"
+	"github.com/reslint/reslint/internal/guard"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -41,6 +42,9 @@ func (r *runner) n1() {
 	}
 	uses := r.classifierUses(cls)
 	for _, c := range cls {
+		if len(c.Sites) > 0 {
+			guard.Mark(r.pass, c.Sites[0].Node.Pos()) // the position of an internal error
+		}
 		switch {
 		case c.Errors != nil:
 			r.errorList(c)
