@@ -15,6 +15,7 @@ import (
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/directive"
+	"github.com/reslint/reslint/internal/goroot"
 )
 
 //go:embed doc.go
@@ -59,6 +60,9 @@ type runner struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if goroot.Standard(pass) {
+		return nil, nil // no finding is wanted there, no fact needed: see knowledge/std.go
+	}
 	r := &runner{
 		pass:     pass,
 		info:     pass.TypesInfo,

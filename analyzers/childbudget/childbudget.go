@@ -15,6 +15,7 @@ import (
 	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/budget"
 	"github.com/reslint/reslint/internal/directive"
+	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -73,6 +74,9 @@ type state struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if goroot.Standard(pass) {
+		return nil, nil // no finding is wanted there, no fact needed: see knowledge/std.go
+	}
 	r := directive.NewReporter(pass)
 	defer r.Finish()
 	if !imports(pass.Pkg, "context") && !imports(pass.Pkg, "time") {

@@ -14,6 +14,7 @@ import (
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/ctxaware"
 	"github.com/reslint/reslint/internal/directive"
+	"github.com/reslint/reslint/internal/guard"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -44,6 +45,9 @@ func (r *runner) n1() {
 	}
 	uses := r.classifierUses(cls)
 	for _, c := range cls {
+		if len(c.Sites) > 0 {
+			guard.Mark(r.pass, c.Sites[0].Node.Pos()) // the position of an internal error
+		}
 		switch {
 		case c.Errors != nil:
 			r.errorList(c)

@@ -15,6 +15,7 @@ import (
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/ctxaware"
+	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -157,6 +158,7 @@ func opCall(info *types.Info, lc inspector.Cursor, ops map[*types.Var]bool) (*as
 
 func (r *runner) n2(loops []*loop) {
 	for _, l := range loops {
+		guard.Mark(r.pass, l.node.Pos()) // the position of an internal error
 		ctxs := r.loopSources(l)
 		if len(ctxs) == 0 {
 			continue // must not: no context in scope

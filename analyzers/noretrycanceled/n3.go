@@ -15,6 +15,7 @@ import (
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/ctxaware"
+	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/knowledge"
 )
 
@@ -33,6 +34,7 @@ func (r *runner) n3() {
 		if fn == nil || fn.Pkg() == nil || fn.Type().(*types.Signature).Recv() != nil {
 			continue
 		}
+		guard.Mark(r.pass, call.Pos()) // the position of an internal error
 		path := fn.Pkg().Path()
 		switch {
 		case analysisutil.StripMajor(path) == classify.RetryGoPath && (fn.Name() == "Do" || fn.Name() == "DoWithData"):

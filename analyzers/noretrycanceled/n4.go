@@ -15,10 +15,12 @@ import (
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/ctxaware"
+	"github.com/reslint/reslint/internal/guard"
 )
 
 func (r *runner) n4(loops []*loop) {
 	for _, l := range loops {
+		guard.Mark(r.pass, l.node.Pos()) // the position of an internal error
 		children, parents := r.attemptContexts(l)
 		if len(parents) == 0 {
 			continue

@@ -14,6 +14,7 @@ import (
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/ctxaware"
 	"github.com/reslint/reslint/internal/directive"
+	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -42,6 +43,9 @@ type runner struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if goroot.Standard(pass) {
+		return nil, nil // no finding is wanted there, no fact needed: see knowledge/std.go
+	}
 	r := &runner{
 		pass: pass,
 		info: pass.TypesInfo,

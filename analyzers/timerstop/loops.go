@@ -10,6 +10,8 @@ import (
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
+
+	"github.com/reslint/reslint/internal/guard"
 )
 
 // loopAround returns the innermost loop of c's function whose every
@@ -57,6 +59,7 @@ func clauseOf(c inspector.Cursor) (inspector.Cursor, bool) {
 // the calls of functions that return a fresh timer channel.
 func (st *state) checkAfters() {
 	for _, c := range st.afters {
+		guard.Mark(st.pass, c.Node().Pos())
 		old := st.old(c.Node().Pos())
 		if !old && !strict {
 			continue
@@ -404,6 +407,7 @@ func (st *state) assignsCondVar(list []ast.Stmt, cond ast.Expr) bool {
 // checkTicks applies T3 to the time.Tick calls of the package.
 func (st *state) checkTicks() {
 	for _, c := range st.ticks {
+		guard.Mark(st.pass, c.Node().Pos())
 		call := c.Node()
 		if !st.old(call.Pos()) {
 			continue
@@ -516,6 +520,7 @@ func (st *state) tickChan(e ast.Expr) bool {
 // checkLoops applies T5 to the loops of the package.
 func (st *state) checkLoops() {
 	for _, c := range st.loops {
+		guard.Mark(st.pass, c.Node().Pos()) // the position of an internal error
 		x := st.tickerLoop(c.Node())
 		if x == nil || st.loopExits(c) {
 			continue

@@ -19,6 +19,8 @@ import (
 
 	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/directive"
+	"github.com/reslint/reslint/internal/goroot"
+	"github.com/reslint/reslint/internal/guard"
 )
 
 //go:embed doc.go
@@ -79,6 +81,9 @@ type state struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if goroot.Standard(pass) {
+		return nil, nil // no finding is wanted there, no fact needed: see knowledge/std.go
+	}
 	r := directive.NewReporter(pass)
 	defer r.Finish() // stale //reslint:ignore timerstop directives, even here
 	// Fast path: nothing to do in a package that does not import time.
@@ -113,10 +118,12 @@ func run(pass *analysis.Pass) (any, error) {
 	st.freshTimerFuncs() // before collect, which looks for their calls
 	st.collect()
 	for _, fc := range st.funcs {
+		guard.Mark(pass, fc.Node().Pos()) // the position of an internal error
 		st.uses(fc, st.byFunc[fc.Node()])
 	}
 	st.checkLoops() // T5 first: it decides which tickers T1 leaves alone
 	for _, fc := range st.funcs {
+		guard.Mark(pass, fc.Node().Pos())
 		st.checkFunc(fc, st.byFunc[fc.Node()]) // T1, T4
 	}
 	st.checkAfters() // T2

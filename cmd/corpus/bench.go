@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -28,11 +29,20 @@ var defaultBench = []struct{ path, pkgs string }{
 	{"google.golang.org/grpc", "root"},
 }
 
+// largeBench is the -large preset: one module with more than 50 packages
+// of its own (75 at this version) whose dependencies, besides the
+// standard library, are few, so the module's own packages dominate; it
+// has retry loops (retryable reads and writes) for the analyzers to find.
+var largeBench = struct{ path, pkgs string }{"go.mongodb.org/mongo-driver/v2", "all"}
+
 // benchConfig is one row of the benchmark: the arguments of go vet before
-// the package list.
+// the package list or, for a standalone row, of the reslint command.
 type benchConfig struct {
 	Name, Label string
 	Args        []string
+	// Standalone rows run the reslint binary itself (its own driver
+	// loads the packages) instead of go vet.
+	Standalone bool
 }
 
 // sample is one timed run.
@@ -43,21 +53,46 @@ type sample struct {
 }
 
 // benchConfigs lists (a) stock go vet, (b) the FLOOR vet tool, (c) reslint
-// with all analyzers and (d) reslint with each analyzer alone. All rows run
-// as "go vet -vettool" so each pays the same per-package process, export
-// data and caching costs; only the analysis differs.
+// with all analyzers and (d) reslint with each analyzer alone. These rows
+// run as "go vet -vettool" so each pays the same per-package process,
+// export data and caching costs; only the analysis differs. Rows (e) and
+// (f) run the reslint command standalone, as a user types it, in text
+// and in JSON: whatever transport its driver uses, the row measures the
+// built binary.
 func benchConfigs(floor, reslint string, analyzers []string) []benchConfig {
 	cs := []benchConfig{
-		{"a", "go vet (stock passes)", nil},
-		{"b", "FLOOR (no-op analyzer)", []string{"-vettool=" + floor}},
-		{"c", "reslint, all analyzers", []string{"-vettool=" + reslint}},
+		{"a", "go vet (stock passes)", nil, false},
+		{"b", "FLOOR (no-op analyzer)", []string{"-vettool=" + floor}, false},
+		{"c", "reslint, all analyzers", []string{"-vettool=" + reslint}, false},
 	}
 	for _, a := range analyzers {
 		// In multichecker/unitchecker flag semantics (analysisflags.Parse),
 		// setting any -NAME to true runs only the analyzers set true.
-		cs = append(cs, benchConfig{"d:" + a, "reslint -" + a + " only", []string{"-vettool=" + reslint, "-" + a}})
+		cs = append(cs, benchConfig{"d:" + a, "reslint -" + a + " only", []string{"-vettool=" + reslint, "-" + a}, false})
 	}
-	return cs
+	return append(cs,
+		benchConfig{"e", "reslint PKGS (standalone)", nil, true},
+		benchConfig{"f", "reslint -json PKGS (standalone)", []string{"-json"}, true})
+}
+
+// selectRows keeps the configs named in rows (comma-separated names; "d"
+// stands for every d: row), or all if rows is empty. FLOOR (b) is always
+// kept: every ratio is against it.
+func selectRows(cs []benchConfig, rows string) []benchConfig {
+	if rows == "" {
+		return cs
+	}
+	want := map[string]bool{"b": true}
+	for r := range strings.SplitSeq(rows, ",") {
+		want[strings.TrimSpace(r)] = true
+	}
+	var out []benchConfig
+	for _, c := range cs {
+		if want[c.Name] || want["d"] && strings.HasPrefix(c.Name, "d:") {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // runBench measures the configs over rounds alternating rounds; see the
@@ -105,7 +140,7 @@ func runBench(ctx context.Context, cfg config, floor, reslint string, analyzers 
 		fmt.Fprintf(stderr, "bench: warning: warming test variants: %v\n", tail(err.Error(), 5))
 	}
 
-	configs := benchConfigs(floor, reslint, analyzers)
+	configs := selectRows(benchConfigs(floor, reslint, analyzers), cfg.rows)
 	loadStart := loadAvg()
 	samples := make(map[string][]sample)
 	for r := range cfg.rounds {
@@ -113,7 +148,7 @@ func runBench(ctx context.Context, cfg config, floor, reslint string, analyzers 
 		// (or right after the heaviest one).
 		for i := range configs {
 			c := configs[(i+r)%len(configs)]
-			s, err := timeVet(ctx, dir, warm, c.Args, pkgs)
+			s, err := timeRun(ctx, dir, warm, c, reslint, pkgs)
 			if err != nil {
 				return fmt.Errorf("%s: %v", c.Label, err)
 			}
@@ -126,7 +161,7 @@ func runBench(ctx context.Context, cfg config, floor, reslint string, analyzers 
 	report += fmt.Sprintf("\nAnalyzers: %s. Load average (1, 5, 15 min) at start: %s; at end: %s — on a shared machine, compare rows within a round (paired ratios), not with other runs.\n",
 		strings.Join(analyzers, ", "), loadStart, loadAvg())
 	fmt.Fprint(stdout, report)
-	return os.WriteFile(filepath.Join(cfg.out, "bench.md"), []byte(report), 0o644)
+	return os.WriteFile(filepath.Join(cfg.out, cfg.benchFile), []byte(report), 0o644)
 }
 
 // benchPkgMode decides "all" or "root" for a module: -pkgs wins, then the
@@ -143,16 +178,19 @@ func benchPkgMode(flagVal, path string) string {
 	return "all"
 }
 
-// timeVet runs "go vet ARGS PKGS" with a fresh copy of the warm GOCACHE and
-// measures wall time and peak RSS.
+// timeRun runs "go vet ARGS PKGS", or "reslint ARGS PKGS" for a standalone
+// row, with a fresh copy of the warm GOCACHE and measures wall time and
+// peak RSS.
 //
 // Peak RSS comes from the rusage that wait4 returns for the go command
 // (os.ProcessState.SysUsage). On Linux that Maxrss is the maximum over the
 // process and all descendants it waited for — the vet tool processes that
 // go vet starts — i.e. the RSS of the largest single process in the tree,
 // the same number GNU time's %M reports. It is not the sum of processes
-// running at once.
-func timeVet(ctx context.Context, dir, warm string, args, pkgs []string) (sample, error) {
+// running at once. For the standalone command that is its own process
+// (which type-checks everything in one address space) or a go command it
+// started, whichever is larger.
+func timeRun(ctx context.Context, dir, warm string, c benchConfig, reslint string, pkgs []string) (sample, error) {
 	cache, err := os.MkdirTemp(filepath.Dir(warm), "bench-gocache-")
 	if err != nil {
 		return sample{}, err
@@ -161,7 +199,10 @@ func timeVet(ctx context.Context, dir, warm string, args, pkgs []string) (sample
 	if out, err := exec.CommandContext(ctx, "cp", "-a", warm+"/.", cache).CombinedOutput(); err != nil {
 		return sample{}, fmt.Errorf("copying GOCACHE: %v: %s", err, out)
 	}
-	cmd := exec.CommandContext(ctx, "go", append(append([]string{"vet"}, args...), pkgs...)...)
+	cmd := exec.CommandContext(ctx, "go", append(append([]string{"vet"}, c.Args...), pkgs...)...)
+	if c.Standalone {
+		cmd = exec.CommandContext(ctx, reslint, append(slices.Clone(c.Args), pkgs...)...)
+	}
 	cmd.Dir = dir
 	// GOPROXY=off: everything was fetched during setup; a timed run that
 	// touches the network would measure the network.
@@ -178,6 +219,14 @@ func timeVet(ctx context.Context, dir, warm string, args, pkgs []string) (sample
 	s.Exit = cmd.ProcessState.ExitCode()
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		s.RSSKB = ru.Maxrss // KiB on Linux
+	}
+	// reslint exits 3 for findings and 1 when some package has errors
+	// (the others are still analyzed); 2 is a usage error.
+	if c.Standalone {
+		if s.Exit == 2 || s.Exit > 3 {
+			return s, fmt.Errorf("reslint failed:\n%s", tail(stderr.String(), 15))
+		}
+		return s, nil
 	}
 	// go vet exits 1 both for diagnostics and for failures; a failure
 	// that is not a diagnostic makes the timing meaningless.
@@ -239,11 +288,12 @@ func benchReport(configs []benchConfig, samples map[string][]sample, pkgDesc []s
 		}
 		return median(xs)
 	}
+	has := func(name string) bool { return len(samples[name]) > 0 }
 	var b strings.Builder
 	fmt.Fprintf(&b, "# reslint benchmark\n\n%s, %s %s/%s, %d CPUs. %d rounds, configs alternating (order rotated each round); medians.\n\n",
 		time.Now().UTC().Format("2006-01-02"), runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), rounds)
 	fmt.Fprintf(&b, "Packages (%d, plus their test variants): %s.\n\n", npkgs, strings.Join(pkgDesc, ", "))
-	b.WriteString("Every row is `go vet [-vettool=TOOL] [-NAME] PKGS` with a fresh copy of one GOCACHE warmed by `go build` and `go test -vet=off -run=^$ -exec=/bin/true` of the packages (export data present, vet results absent). Peak RSS is the largest single process of the tree (wait4 rusage of the go command, which includes its waited-for children).\n\n")
+	b.WriteString("Every row a-d is `go vet [-vettool=TOOL] [-NAME] PKGS`, rows e-f the reslint command itself (`reslint [-json] PKGS`), each with a fresh copy of one GOCACHE warmed by `go build` and `go test -vet=off -run=^$ -exec=/bin/true` of the packages (export data present, vet results absent). Peak RSS is the largest single process of the tree (wait4 rusage of the command, which includes its waited-for children).\n\n")
 	b.WriteString("| row | run | median wall | peak RSS | wall / FLOOR | exit codes |\n|---|---|---|---|---|---|\n")
 	fb := wall("b")
 	for _, c := range configs {
@@ -257,12 +307,22 @@ func benchReport(configs []benchConfig, samples map[string][]sample, pkgDesc []s
 	both := func(num, den string) string {
 		return fmt.Sprintf("%s (paired %s)", fmtRatio(ratio(wall(num), wall(den))), fmtRatio(pairedRatio(samples[num], samples[den])))
 	}
-	fmt.Fprintf(&b, "- c/a (reslint / go vet): %s\n", both("c", "a"))
-	fmt.Fprintf(&b, "- c/b (reslint / FLOOR): %s\n", both("c", "b"))
-	fmt.Fprintf(&b, "- peak RSS c/a: %s, c/b: %s\n", fmtRatio(ratio(rss("c"), rss("a"))), fmtRatio(ratio(rss("c"), rss("b"))))
+	if has("a") && has("c") {
+		fmt.Fprintf(&b, "- c/a (reslint / go vet): %s\n", both("c", "a"))
+	}
+	if has("c") {
+		fmt.Fprintf(&b, "- c/b (reslint / FLOOR): %s\n", both("c", "b"))
+	}
+	if has("a") && has("c") {
+		fmt.Fprintf(&b, "- peak RSS c/a: %s, c/b: %s\n", fmtRatio(ratio(rss("c"), rss("a"))), fmtRatio(ratio(rss("c"), rss("b"))))
+	}
 	for _, c := range configs {
-		if strings.HasPrefix(c.Name, "d:") {
+		switch {
+		case strings.HasPrefix(c.Name, "d:"):
 			fmt.Fprintf(&b, "- %s/b (%s): %s\n", c.Name, c.Label, both(c.Name, "b"))
+		case c.Standalone:
+			fmt.Fprintf(&b, "- %s/b (%s / FLOOR): %s; %s/c (/ reslint as vet tool): %s; peak RSS %s/c: %s\n", c.Name, c.Label, both(c.Name, "b"),
+				c.Name, both(c.Name, "c"), c.Name, fmtRatio(ratio(rss(c.Name), rss("c"))))
 		}
 	}
 	b.WriteString("\nPer-round wall times (s):\n\n| row |")

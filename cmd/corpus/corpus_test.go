@@ -368,9 +368,28 @@ func TestBenchConfigs(t *testing.T) {
 		got = append(got, c.Name+"="+strings.Join(c.Args, " "))
 	}
 	want := []string{"a=", "b=-vettool=/b/floor", "c=-vettool=/b/reslint",
-		"d:x=-vettool=/b/reslint -x", "d:y=-vettool=/b/reslint -y"}
+		"d:x=-vettool=/b/reslint -x", "d:y=-vettool=/b/reslint -y", "e=", "f=-json"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
+	}
+	for _, c := range cs {
+		if c.Standalone != (c.Name == "e" || c.Name == "f") {
+			t.Errorf("%s: standalone %v", c.Name, c.Standalone)
+		}
+	}
+	for rows, want := range map[string]string{
+		"":      "a b c d:x d:y e f",
+		"a,b,c": "a b c",
+		"c,d":   "b c d:x d:y",
+		"d:y,f": "b d:y f",
+	} {
+		var names []string
+		for _, c := range selectRows(cs, rows) {
+			names = append(names, c.Name)
+		}
+		if got := strings.Join(names, " "); got != want {
+			t.Errorf("selectRows(%q) = %q, want %q", rows, got, want)
+		}
 	}
 	if benchPkgMode("", "google.golang.org/grpc") != "root" || benchPkgMode("", "x") != "all" || benchPkgMode("all", "google.golang.org/grpc") != "all" {
 		t.Error("benchPkgMode")
@@ -384,12 +403,26 @@ func TestBenchReport(t *testing.T) {
 		"b":   {{Wall: 10, RSSKB: 200 << 10}, {Wall: 10, RSSKB: 200 << 10}, {Wall: 10, RSSKB: 200 << 10}},
 		"c":   {{Wall: 12, RSSKB: 220 << 10}, {Wall: 13, RSSKB: 220 << 10}, {Wall: 11, RSSKB: 220 << 10}},
 		"d:x": {{Wall: 11}, {Wall: 11}, {Wall: 11}},
+		"e":   {{Wall: 24, RSSKB: 440 << 10}, {Wall: 26, RSSKB: 440 << 10}, {Wall: 22, RSSKB: 440 << 10}},
+		"f":   {{Wall: 24}, {Wall: 26}, {Wall: 22}},
 	}
 	rep := benchReport(cs, samples, []string{"m@v1 (2 packages)"}, 2, 3)
-	for _, want := range []string{"c/a (reslint / go vet): 1.09x (paired 1.08x)", "c/b (reslint / FLOOR): 1.20x (paired 1.20x)", "peak RSS c/a: 2.20x", "d:x/b", "1.10x"} {
+	for _, want := range []string{"c/a (reslint / go vet): 1.09x (paired 1.08x)", "c/b (reslint / FLOOR): 1.20x (paired 1.20x)", "peak RSS c/a: 2.20x", "d:x/b", "1.10x",
+		"e/b (reslint PKGS (standalone) / FLOOR): 2.40x (paired 2.40x); e/c (/ reslint as vet tool): 2.00x (paired 2.00x); peak RSS e/c: 2.00x"} {
 		if !strings.Contains(rep, want) {
 			t.Errorf("report lacks %q:\n%s", want, rep)
 		}
+	}
+}
+
+// TestBenchReportRows checks a report of selected rows: no ratio names a
+// row that did not run.
+func TestBenchReportRows(t *testing.T) {
+	cs := selectRows(benchConfigs("f", "r", []string{"x"}), "b,c")
+	samples := map[string][]sample{"b": {{Wall: 10}}, "c": {{Wall: 11}}}
+	rep := benchReport(cs, samples, []string{"m@v1 (2 packages)"}, 2, 1)
+	if !strings.Contains(rep, "c/b (reslint / FLOOR): 1.10x") || strings.Contains(rep, "- c/a") || strings.Contains(rep, "| a |") {
+		t.Errorf("report:\n%s", rep)
 	}
 }
 

@@ -6,7 +6,8 @@
 //
 //	go run ./cmd/corpus [-modules corpus/modules.txt] [-only substr,...] [-out corpus]
 //	go run ./cmd/corpus -check   # findings.json against verdicts.md, no run
-//	go run ./cmd/corpus -bench [-rounds 5] [-only substr,...] [-pkgs root|all]
+//	go run ./cmd/corpus -bench [-rounds 5] [-only substr,...] [-pkgs root|all] [-rows a,b,c] [-bench-file bench.md]
+//	go run ./cmd/corpus -bench -large [-rounds 2]   # 75 packages of mongo-driver v2
 //
 // The corpus run writes findings.json, summary.json and summary.md to -out
 // and checks every finding against -out/verdicts.md: it exits 1 if a finding
@@ -36,6 +37,10 @@ type config struct {
 	bench, check                   bool
 	rounds                         int
 	pkgs                           string
+	// rows selects benchmark rows (-rows), benchFile names the report in
+	// -out (-bench-file), large selects the large-module preset (-large).
+	rows, benchFile string
+	large           bool
 	// reslintFlags are extra flags for reslint (-reslint-flags), and
 	// showOut the file that then receives every diagnostic instead of
 	// findings.json (-show-out), for audits such as -retryscope.show.
@@ -64,6 +69,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&cfg.check, "check", false, "only check the committed findings.json against verdicts.md (no reslint run)")
 	fs.IntVar(&cfg.rounds, "rounds", 5, "benchmark rounds")
 	fs.StringVar(&cfg.pkgs, "pkgs", "", `benchmark packages per module: "root" or "all" (default: per module, see defaultBench)`)
+	fs.StringVar(&cfg.rows, "rows", "", `benchmark rows to run, comma-separated: a, b, c, d (every analyzer alone) or d:NAME, e, f (default: all; b is always run)`)
+	fs.StringVar(&cfg.benchFile, "bench-file", "bench.md", "benchmark report file name in -out")
+	fs.BoolVar(&cfg.large, "large", false, "with -bench: benchmark every package of one large module ("+largeBench.path+") instead of the default set")
 	var reslintFlags string
 	fs.StringVar(&reslintFlags, "reslint-flags", "", "extra space-separated flags for reslint, e.g. -retryscope.show (needs -show-out)")
 	fs.StringVar(&cfg.showOut, "show-out", "", "write every diagnostic of the run to this JSON file (merged per module with its previous content) instead of findings.json, summary and verdict check")
@@ -100,6 +108,14 @@ func runMain(ctx context.Context, cfg config, stdout, stderr io.Writer) (int, er
 		return 0, fmt.Errorf("%s: %v", cfg.modules, err)
 	}
 	only := cfg.only
+	if cfg.bench && cfg.large {
+		if only == "" {
+			only = largeBench.path + "@"
+		}
+		if cfg.pkgs == "" {
+			cfg.pkgs = largeBench.pkgs
+		}
+	}
 	if cfg.bench && only == "" {
 		var paths []string
 		for _, d := range defaultBench {

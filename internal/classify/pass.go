@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -68,6 +69,9 @@ func (c *Classifiers) RetriesCancel(fn *types.Func) (RetriesCancelFact, bool) {
 }
 
 func runPass(pass *analysis.Pass) (any, error) {
+	if goroot.Standard(pass) {
+		return &Classifiers{}, nil // no finding is wanted there: see knowledge/std.go
+	}
 	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	res := pass.ResultOf[retryscope.Analyzer].(*retryscope.Result)
 	list := Find(pass, in, res)

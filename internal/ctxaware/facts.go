@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -41,6 +42,9 @@ type Result struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if goroot.Standard(pass) {
+		return stdResult(pass), nil // a table, not an analysis: see knowledge/std.go
+	}
 	rs := pass.ResultOf[retryscope.Analyzer].(*retryscope.Result)
 	r := &Result{pass: pass, info: pass.TypesInfo, local: map[*types.Func]*CtxFact{}, defs: rs.Defs}
 	r.facts(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))

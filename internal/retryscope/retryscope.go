@@ -38,6 +38,8 @@ import (
 
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/directive"
+	"github.com/reslint/reslint/internal/goroot"
+	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/knowledge"
 )
 
@@ -220,6 +222,9 @@ type state struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if goroot.Standard(pass) {
+		return stdResult(pass), nil // a table, not an analysis: see knowledge/std.go
+	}
 	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	st := &state{
 		pass:     pass,
@@ -327,6 +332,7 @@ func (st *state) inferFuncFacts(in *inspector.Inspector) {
 	for changed := true; changed; {
 		changed = false
 		for _, cd := range cands {
+			guard.Mark(st.pass, cd.cur.Node().Pos()) // the position of an internal error
 			calls, helper, all := st.scanFunc(cd.cur, cd.params)
 			if len(calls) > len(st.calls[cd.fn]) {
 				st.calls[cd.fn] = calls
@@ -595,6 +601,7 @@ func (st *state) findClosures(in *inspector.Inspector, res *Result) {
 		if len(ops) == 0 {
 			continue
 		}
+		guard.Mark(st.pass, call.Pos())
 		res.helper[fn] = ops
 		for _, ai := range ops {
 			if ai >= len(call.Args) {
@@ -716,6 +723,7 @@ func (st *state) returnedLits(call *ast.CallExpr) []opBody {
 func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 	for c := range in.Root().Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
 		loop := c.Node()
+		guard.Mark(st.pass, loop.Pos())
 		body := analysisutil.LoopBody(loop)
 		if body == nil || !Waits(st.info, body) && !st.callsSleeper(body) && !attemptBounded(loop) {
 			continue

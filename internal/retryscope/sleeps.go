@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/guard"
 )
 
 // SleepsFact marks a function that waits blindly: it takes no
@@ -40,6 +41,7 @@ func (st *state) inferSleepers(in *inspector.Inspector) {
 	for changed := true; changed; {
 		changed = false
 		for _, cd := range cands {
+			guard.Mark(st.pass, cd.cur.Node().Pos()) // the position of an internal error
 			if !st.sleepers[cd.fn] && st.sleepsBlindly(cd.cur) {
 				st.sleepers[cd.fn] = true
 				changed = true

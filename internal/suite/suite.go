@@ -7,6 +7,7 @@ package suite
 
 import (
 	"github.com/reslint/reslint/internal/directive"
+	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/retryscope"
 
 	"golang.org/x/tools/go/analysis"
@@ -27,6 +28,9 @@ func init() {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if goroot.Standard(pass) {
+		return nil, nil // no finding is wanted there, no fact needed: see knowledge/std.go
+	}
 	directive.Check(pass)
 	if !retryscope.Show() {
 		return nil, nil
