@@ -194,6 +194,20 @@ func runLoad(o options, run []*analysis.Analyzer, patterns []string, stderr io.W
 		Dir:   o.dir,
 	}
 	cfg.BuildFlags = buildFlags(o)
+	// go/packages asks the go command for its version with
+	// GO111MODULE=off, where a -modfile in GOFLAGS is an error: module
+	// flags move from GOFLAGS to the build flags.
+	if goflags := os.Getenv("GOFLAGS"); strings.Contains(goflags, "-mod") {
+		var keep []string
+		for _, f := range strings.Fields(goflags) {
+			if strings.HasPrefix(f, "-modfile=") || strings.HasPrefix(f, "-mod=") || strings.HasPrefix(f, "--modfile=") || strings.HasPrefix(f, "--mod=") {
+				cfg.BuildFlags = append([]string{f}, cfg.BuildFlags...)
+			} else {
+				keep = append(keep, f)
+			}
+		}
+		cfg.Env = append(os.Environ(), "GOFLAGS="+strings.Join(keep, " "))
+	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		fmt.Fprintf(stderr, "reslint: %v\n", err)
