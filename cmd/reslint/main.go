@@ -2,11 +2,22 @@
 //
 // Standalone:
 //
-//	reslint [-format=text|json|github] [-json] [-exit-zero] [-tags=...] [-generated]
+//	reslint [-format=text|json|github] [-json] [-exit-zero] [-generated]
+//	        [-C dir] [-tags=...] [-mod=...] [-modfile=...] [-transport=vet|load]
 //	        [-<analyzer>=false] [-<analyzer>.<flag>=...] packages...
 //	reslint -fix|-diff packages...
 //	reslint help [analyzer]
 //	reslint -version
+//
+// The go command drives the analysis: reslint runs
+// go vet -vettool=<itself> -json and reports what the vet tool found, so
+// packages are analyzed in parallel from export data and facts files and
+// the results are cached (see drive). -transport=load analyzes
+// everything in this process instead.
+//
+// -fix applies, and -diff prints as unified diffs, the first suggested fix
+// of every finding; both exit 3 when findings without a fix remain (they
+// are printed to stderr), 0 when none do, 1 on an error.
 //
 // Text output goes to stdout, one line per finding, sorted, with paths
 // relative to the working directory and the rule id and analyzer named:
