@@ -88,6 +88,14 @@ func TestE2EGolangciLint(t *testing.T) {
 			t.Errorf("exit code %d, want 1 (issues found)", code)
 		}
 		got := gclFindings(t, out, mod)
+		if strings.Contains(out, "(related information)") {
+			t.Errorf("a related note became an issue of its own:\n%s", out)
+		}
+		if !slices.ContainsFunc(got, func(f string) bool {
+			return strings.HasPrefix(f, "app/app.go:35: timerstop:") && strings.Contains(f, " (app.go:")
+		}) {
+			t.Errorf("the ticker finding does not carry its related note:\n%s", out)
+		}
 
 		// Two findings named here, whatever else the suite finds:
 		// the root analyzer reports the directive without a reason, and
@@ -401,8 +409,10 @@ func runGCL(ctx context.Context, t *testing.T, bin, dir, config string, flags ..
 
 // gclLine is one issue in golangci-lint's text output with --path-mode
 // abs: "/abs/file.go:12:3: analyzer: message (reslint)".
-// A diagnostic's related information is an issue of its own, its analyzer
-// shown as "analyzer(related information)".
+// The plugin folds a diagnostic's related information into its message;
+// golangci-lint would otherwise make each note an issue of its own, its
+// analyzer shown as "analyzer(related information)", which the regexp
+// still matches so that the test sees it.
 // golangci-lint prints no analyzer name for the analyzer named like the
 // linter (reslint's root analyzer, which reports directive problems).
 var gclLine = regexp.MustCompile(`(?m)^(\S+\.go):(\d+):\d+: (?:(\w+(?:\(related information\))?): )?(.*) \(reslint\)$`)
@@ -465,11 +475,22 @@ func reslintFindings(ctx context.Context, t *testing.T, root, mod string, flags 
 				}
 				got = append(got, finding(t, mod, m[1], m[2], analyzer, d.Message))
 			}
+			// The plugin folds related notes into the message, as
+			// "(file.go:line:col: note; ...)".
+			notePosn := regexp.MustCompile(`^.+[/\\](.+\.go:\d+:\d+)$`)
 			for _, d := range diags {
-				add(name, d.related)
+				var notes []string
 				for _, r := range d.Related {
-					add(name+"(related information)", r)
+					m := notePosn.FindStringSubmatch(r.Posn)
+					if m == nil {
+						t.Fatalf("reslint -json: bad related posn %q", r.Posn)
+					}
+					notes = append(notes, m[1]+": "+r.Message)
 				}
+				if len(notes) > 0 {
+					d.Message += " (" + strings.Join(notes, "; ") + ")"
+				}
+				add(name, d.related)
 			}
 		}
 	}

@@ -31,6 +31,13 @@
 // this package is for; a program that called New twice with different
 // settings would see the last ones, for every instance.
 //
+// golangci-lint turns each related note of a diagnostic into an issue of
+// its own, at the note's line, where a //nolint:reslint on the finding's
+// line does not reach it. New therefore makes every analyzer of the suite
+// fold its related notes into the message of the finding they explain
+// ("... (legacy.go:15:4: this return leaves t running)"), so that one
+// finding is one issue.
+//
 // This package is the only one that imports golangci-lint's register
 // package. It lives outside cmd/ so that the reslint command, which is also
 // go vet's -vettool, does not link it.
@@ -40,10 +47,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/token"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
@@ -65,11 +75,55 @@ func New(settings any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reslint settings: %w", err)
 	}
-	enabled, err := configure(reslint.Analyzers(), raw)
+	all := reslint.Analyzers()
+	enabled, err := configure(all, raw)
 	if err != nil {
 		return nil, err
 	}
+	for _, a := range all {
+		foldRelated(a)
+	}
 	return &linter{analyzers: enabled}, nil
+}
+
+var (
+	foldMu sync.Mutex
+	folded = map[*analysis.Analyzer]bool{}
+)
+
+// foldRelated makes a report each diagnostic with its related notes
+// folded into the message. Like guard.Wrap it changes a in place, once:
+// the suite's analyzers require each other, and a copy would be a second
+// analyzer to golangci-lint.
+func foldRelated(a *analysis.Analyzer) {
+	foldMu.Lock()
+	defer foldMu.Unlock()
+	if folded[a] {
+		return
+	}
+	folded[a] = true
+	run := a.Run
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		p := *pass
+		p.Report = func(d analysis.Diagnostic) { pass.Report(fold(pass.Fset, d)) }
+		return run(&p)
+	}
+}
+
+// fold returns d with its related notes appended to its message, each as
+// "file.go:line:col: note", and none left as related information.
+func fold(fset *token.FileSet, d analysis.Diagnostic) analysis.Diagnostic {
+	if len(d.Related) == 0 {
+		return d
+	}
+	notes := make([]string, 0, len(d.Related))
+	for _, r := range d.Related {
+		p := fset.Position(r.Pos)
+		notes = append(notes, fmt.Sprintf("%s:%d:%d: %s", filepath.Base(p.Filename), p.Line, p.Column, r.Message))
+	}
+	d.Message += " (" + strings.Join(notes, "; ") + ")"
+	d.Related = nil
+	return d
 }
 
 // linter is the plugin instance: the analyzers to run, already configured.

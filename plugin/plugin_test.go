@@ -2,7 +2,11 @@ package plugin
 
 import (
 	"flag"
+	"go/token"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +14,8 @@ import (
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/reslint/reslint"
 	"github.com/reslint/reslint/internal/retryscope"
@@ -261,5 +267,87 @@ func TestCommandDoesNotLinkRegister(t *testing.T) {
 	}
 	if strings.Contains(string(out), "github.com/golangci/plugin-module-register") {
 		t.Error("cmd/reslint links github.com/golangci/plugin-module-register; only package plugin may import it")
+	}
+}
+
+// TestFoldRelated: a finding and its related notes reach golangci-lint as
+// one diagnostic, so that one //nolint covers them all.
+func TestFoldRelated(t *testing.T) {
+	fset := token.NewFileSet()
+	f := fset.AddFile("/src/app/x.go", -1, 100)
+	f.SetLines([]int{0, 10, 20, 30})
+	a := &analysis.Analyzer{Name: "fake", Doc: "fake", Run: func(pass *analysis.Pass) (any, error) {
+		pass.Report(analysis.Diagnostic{Pos: f.Pos(12), Message: "ticker t is not stopped", Related: []analysis.RelatedInformation{
+			{Pos: f.Pos(22), Message: "this return leaves t running"},
+			{Pos: f.Pos(31), Message: "and this one"},
+		}})
+		pass.Reportf(f.Pos(1), "no notes")
+		return nil, nil
+	}}
+	foldRelated(a)
+	foldRelated(a) // once however often
+	var got []analysis.Diagnostic
+	if _, err := a.Run(&analysis.Pass{Fset: fset, Report: func(d analysis.Diagnostic) { got = append(got, d) }}); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"ticker t is not stopped (x.go:3:3: this return leaves t running; x.go:4:2: and this one)",
+		"no notes",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d diagnostics, want %d: %+v", len(got), len(want), got)
+	}
+	for i, d := range got {
+		if d.Message != want[i] || len(d.Related) != 0 {
+			t.Errorf("diagnostic %d: %q with %d related, want %q and none", i, d.Message, len(d.Related), want[i])
+		}
+	}
+}
+
+// TestNewFoldsSuite runs the suite the plugin hands golangci-lint on
+// timerstop's fixtures: its findings with a related note come as one
+// diagnostic each, the note in the message.
+func TestNewFoldsSuite(t *testing.T) {
+	saveFlags(t)
+	p, err := New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, err := p.BuildAnalyzers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gopath, err := filepath.Abs("../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var env []string
+	for _, kv := range os.Environ() {
+		if k, _, _ := strings.Cut(kv, "="); k != "GOPATH" && k != "GO111MODULE" && k != "GOFLAGS" {
+			env = append(env, kv)
+		}
+	}
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: gopath, Env: append(env, "GOPATH="+gopath, "GO111MODULE=off")}
+	pkgs, err := packages.Load(cfg, "timerstop/t1")
+	if err != nil || len(pkgs) != 1 || len(pkgs[0].Errors) > 0 {
+		t.Fatalf("load: %v %v", err, pkgs)
+	}
+	g, err := checker.Analyze(as, pkgs, &checker.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	folded := 0
+	for _, act := range g.Roots {
+		for _, d := range act.Diagnostics {
+			if len(d.Related) > 0 {
+				t.Errorf("%s: %q still has related notes", act.Analyzer.Name, d.Message)
+			}
+			if regexp.MustCompile(`\(\w+\.go:\d+:\d+: `).MatchString(d.Message) {
+				folded++
+			}
+		}
+	}
+	if folded == 0 {
+		t.Error("no timerstop finding with a folded note on timerstop/t1")
 	}
 }

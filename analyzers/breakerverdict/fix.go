@@ -36,8 +36,17 @@ func (r *runner) addIsSuccessful(lit *ast.CompositeLit) []analysis.SuggestedFix 
 	if errs == "" || ctx == "" {
 		return nil
 	}
-	field := "IsSuccessful: func(err error) bool { return err == nil || " + errs + ".Is(err, " + ctx + ".Canceled) }"
-	edit, ok := r.fieldEdit(lit, field)
+	pred := "func(err error) bool { return err == nil || " + errs + ".Is(err, " + ctx + ".Canceled) }"
+	edit, ok := r.fieldEdit(lit, "IsSuccessful: "+pred)
+	// An explicit IsSuccessful: nil gets its value replaced: a second
+	// key would not compile.
+	for _, elt := range lit.Elts {
+		if kv, isKV := elt.(*ast.KeyValueExpr); isKV {
+			if id, isID := kv.Key.(*ast.Ident); isID && id.Name == "IsSuccessful" {
+				edit, ok = analysis.TextEdit{Pos: kv.Value.Pos(), End: kv.Value.End(), NewText: []byte(pred)}, true
+			}
+		}
+	}
 	if !ok {
 		return nil
 	}

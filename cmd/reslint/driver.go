@@ -8,6 +8,8 @@ import (
 	"go/ast"
 	"go/token"
 	"io"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -35,6 +37,13 @@ type options struct {
 	generated bool
 	tests     bool
 	version   bool
+
+	dir       string // -C: run as if in this directory
+	mod       string // -mod, as for the go command
+	modfile   string // -modfile, as for the go command
+	transport string // vet (the go command drives analysis) or load
+	fix       bool   // apply the suggested fixes
+	diff      bool   // print the suggested fixes as unified diffs
 	baseline  baselineOptions
 }
 
@@ -47,7 +56,7 @@ type finding struct {
 	end      token.Position
 	message  string
 	related  []related
-	fixes    []fix
+	fixes    []suggestedFix // as the analyzer suggested them; only the first is applied
 }
 
 type related struct {
@@ -57,22 +66,24 @@ type related struct {
 
 // drive runs the analyzers on the packages named by args with the
 // driver's own output, and returns the exit code. It is used for every
-// run except the go command's vet protocol and -fix/-diff, which the
-// standard multichecker handles.
+// run except the go command's vet protocol (a .cfg file, -V, -flags),
+// which the standard multichecker handles.
+//
+// By default the go command drives the analysis: drive runs
+// go vet -vettool=<this binary> -json, so each package is analyzed in its
+// own process from its dependencies' export data and facts files, in
+// parallel, and the results are kept in the build cache (a re-run on
+// unchanged packages costs almost nothing). -transport=load instead loads
+// every package from source in this process with go/packages and the
+// go/analysis checker; it needs no go command at analysis time beyond
+// go list, and is kept because it costs nothing to keep (the checker is
+// linked in for the vet protocol anyway), but it uses several times the
+// memory of go vet on a large module and caches nothing.
 func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("reslint", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var o options
-	fs.StringVar(&o.format, "format", "text", "output format: text, json, sarif (code scanning) or github (workflow annotations)")
-	fs.BoolVar(&o.jsonOut, "json", false, "JSON output (the go vet shape), as -format=json")
-	fs.BoolVar(&o.exitZero, "exit-zero", false, "exit 0 even when there are findings (for upload-only jobs)")
-	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags, as for the go command")
-	fs.BoolVar(&o.generated, "generated", false, "also report findings in generated files (// Code generated ... DO NOT EDIT.)")
-	fs.BoolVar(&o.tests, "test", true, "also analyze the packages' test files")
-	fs.BoolVar(&o.version, "version", false, "print the version and exit")
-	baselineFlags(fs, &o.baseline)
-	enabled := analyzerFlags(fs, analyzers)
-	fs.Usage = func() { usage(fs, stderr) }
+	if len(args) > 0 && args[0] == "help" {
+		return help(analyzers, args[1:], stdout, stderr)
+	}
+	fs, o, enabled := newFlagSet(analyzers, stderr)
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return exitClean
@@ -90,6 +101,10 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 		fmt.Fprintf(stderr, "reslint: unknown -format %q: want text, json, sarif or github\n", o.format)
 		return exitUsage
 	}
+	if o.transport != "vet" && o.transport != "load" {
+		fmt.Fprintf(stderr, "reslint: unknown -transport %q: want vet or load\n", o.transport)
+		return exitUsage
+	}
 	var run []*analysis.Analyzer
 	for _, a := range analyzers {
 		if *enabled[a] {
@@ -104,18 +119,95 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 		fmt.Fprintln(stderr, "reslint: no packages named; try reslint ./...")
 		return exitUsage
 	}
+	wd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(stderr, "reslint: %v\n", err)
+		return exitError
+	}
+	if o.dir != "" {
+		// Paths are shown relative to the -C directory, as the go
+		// command shows them.
+		if filepath.IsAbs(o.dir) {
+			wd = o.dir
+		} else {
+			wd = filepath.Join(wd, o.dir)
+		}
+	}
 
+	var findings []finding
+	var failed bool
+	if o.transport == "vet" {
+		findings, failed = runVet(*o, fs, analyzers, enabled, patterns, stderr)
+	} else {
+		findings, failed = runLoad(*o, run, patterns, stderr)
+	}
+	if !o.tests {
+		findings = slices.DeleteFunc(findings, func(f finding) bool {
+			return strings.HasSuffix(f.posn.Filename, "_test.go")
+		})
+	}
+
+	if o.fix || o.diff {
+		return fixOrDiff(*o, findings, failed, wd, stdout, stderr)
+	}
+	var analyzed []string // nil: every package (baseline staleness)
+	if o.baseline.mode != "" {
+		analyzed = listPackages(*o, patterns)
+	}
+	return report(*o, analyzers, findings, analyzed, failed, wd, stdout, stderr)
+}
+
+// newFlagSet declares the driver's flags and every analyzer's.
+func newFlagSet(analyzers []*analysis.Analyzer, stderr io.Writer) (*flag.FlagSet, *options, map[*analysis.Analyzer]*bool) {
+	fs := flag.NewFlagSet("reslint", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	o := &options{}
+	fs.StringVar(&o.format, "format", "text", "output format: text, json, sarif (code scanning) or github (workflow annotations)")
+	fs.BoolVar(&o.jsonOut, "json", false, "JSON output (the go vet shape), as -format=json")
+	fs.BoolVar(&o.exitZero, "exit-zero", false, "exit 0 even when there are findings (for upload-only jobs)")
+	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags, as for the go command")
+	fs.StringVar(&o.dir, "C", "", "change to this directory before loading packages, as for the go command")
+	fs.StringVar(&o.mod, "mod", "", "module download mode (readonly, vendor or mod), as for the go command")
+	fs.StringVar(&o.modfile, "modfile", "", "read (and possibly write) this go.mod instead of the module root's, as for the go command")
+	fs.BoolVar(&o.generated, "generated", false, "also report findings in generated files (// Code generated ... DO NOT EDIT.)")
+	fs.BoolVar(&o.tests, "test", true, "also analyze the packages' test files")
+	fs.BoolVar(&o.fix, "fix", false, "apply the first suggested fix of every finding; exit 3 if findings without a fix remain")
+	fs.BoolVar(&o.diff, "diff", false, "print the suggested fixes as unified diffs instead of applying them; exit 3 if findings without a fix remain")
+	fs.StringVar(&o.transport, "transport", "vet", "how packages are analyzed: vet (go vet drives this binary, with its cache) or load (all in this process)")
+	fs.BoolVar(&o.version, "version", false, "print the version and exit")
+	baselineFlags(fs, &o.baseline)
+	enabled := analyzerFlags(fs, analyzers)
+	fs.Usage = func() { usage(fs, analyzers, stderr) }
+	return fs, o, enabled
+}
+
+// runLoad loads the packages with go/packages and analyzes them in this
+// process.
+func runLoad(o options, run []*analysis.Analyzer, patterns []string, stderr io.Writer) ([]finding, bool) {
 	cfg := &packages.Config{
 		Mode:  packages.LoadAllSyntax,
 		Tests: o.tests,
+		Dir:   o.dir,
 	}
-	if o.tags != "" {
-		cfg.BuildFlags = append(cfg.BuildFlags, "-tags="+o.tags)
+	cfg.BuildFlags = buildFlags(o)
+	// go/packages asks the go command for its version with
+	// GO111MODULE=off, where a -modfile in GOFLAGS is an error: module
+	// flags move from GOFLAGS to the build flags.
+	if goflags := os.Getenv("GOFLAGS"); strings.Contains(goflags, "-mod") {
+		var keep []string
+		for _, f := range strings.Fields(goflags) {
+			if strings.HasPrefix(f, "-modfile=") || strings.HasPrefix(f, "-mod=") || strings.HasPrefix(f, "--modfile=") || strings.HasPrefix(f, "--mod=") {
+				cfg.BuildFlags = append([]string{f}, cfg.BuildFlags...)
+			} else {
+				keep = append(keep, f)
+			}
+		}
+		cfg.Env = append(os.Environ(), "GOFLAGS="+strings.Join(keep, " "))
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		fmt.Fprintf(stderr, "reslint: %v\n", err)
-		return exitError
+		return nil, true
 	}
 	// Packages that do not load are reported (once, as the go command
 	// words it) and the others are still analyzed.
@@ -123,14 +215,43 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 	g, err := checker.Analyze(run, pkgs, &checker.Options{})
 	if err != nil {
 		fmt.Fprintf(stderr, "reslint: %v\n", err)
-		return exitError
+		return nil, true
 	}
 	findings, failed := collect(g, o.generated, stderr)
-	var analyzed []string
-	for _, p := range pkgs {
-		analyzed = append(analyzed, p.PkgPath)
+	return findings, failed || loadFailed
+}
+
+// listPackages returns the import paths the patterns name, for a baseline
+// to tell an entry of a package left out of this run from a stale one;
+// nil (every package) when the go command cannot list them.
+func listPackages(o options, patterns []string) []string {
+	args := []string{"list"}
+	if o.dir != "" {
+		args = append(args, "-C", o.dir)
 	}
-	return report(o, analyzers, findings, analyzed, failed || loadFailed, stdout, stderr)
+	args = append(args, "-e", "-f", "{{.ImportPath}}")
+	args = append(args, buildFlags(o)...)
+	args = append(args, "--")
+	out, err := exec.Command("go", append(args, patterns...)...).Output()
+	if err != nil {
+		return nil
+	}
+	return strings.Fields(string(out))
+}
+
+// buildFlags are the go command flags that select and load packages.
+func buildFlags(o options) []string {
+	var flags []string
+	if o.tags != "" {
+		flags = append(flags, "-tags="+o.tags)
+	}
+	if o.mod != "" {
+		flags = append(flags, "-mod="+o.mod)
+	}
+	if o.modfile != "" {
+		flags = append(flags, "-modfile="+o.modfile)
+	}
+	return flags
 }
 
 // analyzerFlags registers -NAME (enable) and -NAME.FLAG for every
@@ -147,21 +268,25 @@ func analyzerFlags(fs *flag.FlagSet, analyzers []*analysis.Analyzer) map[*analys
 	return enabled
 }
 
-func usage(fs *flag.FlagSet, w io.Writer) {
+func usage(fs *flag.FlagSet, analyzers []*analysis.Analyzer, w io.Writer) {
 	fmt.Fprint(w, `reslint finds resilience bugs: retries of cancelled requests, idempotency
 keys generated per attempt, timers never stopped, child timeouts that cannot
 fire, scattered retry decisions, breakers that count cancellations.
 
 Usage:
   reslint [flags] packages...       analyze (exit 0 clean, 3 findings, 1 error, 2 usage)
-  reslint -fix|-diff packages...    apply or show suggested fixes
+  reslint -fix|-diff packages...    apply or show suggested fixes (exit 3 if findings without one remain)
   reslint -baseline=write FILE packages...   record the current findings in FILE
   reslint -baseline=FILE packages...         report only findings not in FILE
   reslint help [analyzer]           the analyzers and their documentation
   go vet -vettool=$(command -v reslint) packages...
 
-Flags:
+Analyzers (-NAME=false turns one off; reslint help NAME for its documentation):
 `)
+	for _, a := range analyzers {
+		fmt.Fprintf(w, "  %-18s %s\n", a.Name, summary(a))
+	}
+	fmt.Fprint(w, "\nFlags:\n")
 	fs.PrintDefaults()
 }
 
@@ -220,13 +345,7 @@ func collect(g *checker.Graph, generated bool, stderr io.Writer) (out []finding,
 			for _, r := range d.Related {
 				f.related = append(f.related, related{act.Package.Fset.Position(r.Pos), r.Message})
 			}
-			for _, sf := range d.SuggestedFixes {
-				fx := fix{message: sf.Message}
-				for _, e := range sf.TextEdits {
-					fx.edits = append(fx.edits, edit{act.Package.Fset.Position(e.Pos), act.Package.Fset.Position(cmp.Or(e.End, e.Pos)), string(e.NewText)})
-				}
-				f.fixes = append(f.fixes, fx)
-			}
+			f.fixes = fixesOf(act.Package.Fset, d.SuggestedFixes)
 			key := fmt.Sprintf("%s\x00%s\x00%s", posn, f.rule, f.message)
 			if !seen[key] {
 				seen[key] = true

@@ -2,11 +2,22 @@
 //
 // Standalone:
 //
-//	reslint [-format=text|json|github] [-json] [-exit-zero] [-tags=...] [-generated]
+//	reslint [-format=text|json|sarif|github] [-json] [-exit-zero] [-generated] [-baseline=FILE]
+//	        [-C dir] [-tags=...] [-mod=...] [-modfile=...] [-transport=vet|load]
 //	        [-<analyzer>=false] [-<analyzer>.<flag>=...] packages...
 //	reslint -fix|-diff packages...
 //	reslint help [analyzer]
 //	reslint -version
+//
+// The go command drives the analysis: reslint runs
+// go vet -vettool=<itself> -json and reports what the vet tool found, so
+// packages are analyzed in parallel from export data and facts files and
+// the results are cached (see drive). -transport=load analyzes
+// everything in this process instead.
+//
+// -fix applies, and -diff prints as unified diffs, the first suggested fix
+// of every finding; both exit 3 when findings without a fix remain (they
+// are printed to stderr), 0 when none do, 1 on an error.
 //
 // Text output goes to stdout, one line per finding, sorted, with paths
 // relative to the working directory and the rule id and analyzer named:
@@ -24,10 +35,14 @@
 package main
 
 import (
+	"flag"
+	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/reslint/reslint"
@@ -42,18 +57,54 @@ func main() {
 	os.Exit(drive(analyzers, os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// standard reports whether the arguments ask for what the standard
-// multichecker does: the go command's vet protocol (a .cfg file, -V,
-// -flags), help, and applying or showing fixes.
+// standard reports whether the arguments speak the go command's vet
+// protocol (a .cfg file, -V, -flags), which the standard multichecker
+// answers. Everything else, help and -fix/-diff included, is the driver's.
 func standard(args []string) bool {
-	if len(args) > 0 && args[0] == "help" {
-		return true
-	}
 	return slices.ContainsFunc(args, func(a string) bool {
 		if strings.HasSuffix(a, ".cfg") {
 			return true
 		}
 		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		return strings.HasPrefix(a, "-") && slices.Contains([]string{"V", "flags", "fix", "diff"}, name)
+		return strings.HasPrefix(a, "-") && (name == "V" || name == "flags")
 	})
+}
+
+// help prints the usage (reslint help) or the documentation of the named
+// analyzers (reslint help NAME...).
+func help(analyzers []*analysis.Analyzer, names []string, stdout, stderr io.Writer) int {
+	if len(names) == 0 {
+		fs, _, _ := newFlagSet(analyzers, stdout)
+		usage(fs, analyzers, stdout)
+		return exitClean
+	}
+	code := exitClean
+	for n, name := range names {
+		i := slices.IndexFunc(analyzers, func(a *analysis.Analyzer) bool { return a.Name == name })
+		if i < 0 {
+			fmt.Fprintf(stderr, "reslint: no analyzer %q; reslint help lists them\n", name)
+			code = exitUsage
+			continue
+		}
+		a := analyzers[i]
+		if n > 0 {
+			fmt.Fprintln(stdout)
+		}
+		fmt.Fprintf(stdout, "%s: %s\n", a.Name, strings.TrimSpace(strings.TrimPrefix(a.Doc, a.Name+":")))
+		var flags []string
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			flags = append(flags, fmt.Sprintf("  -%s.%s\n    \t%s (default %q)", a.Name, f.Name, f.Usage, f.DefValue))
+		})
+		if len(flags) > 0 {
+			fmt.Fprintf(stdout, "\nFlags:\n%s\n", strings.Join(flags, "\n"))
+		}
+	}
+	return code
+}
+
+// summary is the first line of an analyzer's Doc, without the analyzer's
+// name that starts it.
+func summary(a *analysis.Analyzer) string {
+	first, _, _ := strings.Cut(a.Doc, "\n")
+	return strings.TrimSpace(strings.TrimPrefix(first, a.Name+":"))
 }

@@ -272,8 +272,8 @@ func TestFix(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, stderr, code := run(t, dir, bin, "-fix", "./timers")
-	if code != 0 && code != 3 {
-		t.Fatalf("-fix exit code %d; stderr:\n%s", code, stderr)
+	if code != 0 {
+		t.Fatalf("-fix exit code %d with every finding fixed, want 0; stderr:\n%s", code, stderr)
 	}
 	goldens, _ := filepath.Glob("testdata/mod/*/*.golden")
 	if len(goldens) == 0 {
@@ -297,5 +297,133 @@ func TestFix(t *testing.T) {
 	_, stderr, code = run(t, dir, bin, "./timers")
 	if code != 0 {
 		t.Errorf("after -fix: exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
+// TestFixExitCodes: -fix and -diff exit 3 while findings without a fix
+// remain (and show them), 0 when every finding was fixed, 1 on errors;
+// -diff prints a unified diff and writes nothing.
+func TestFixExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("testdata/mod")); err != nil {
+		t.Fatal(err)
+	}
+	orig, _ := os.ReadFile(filepath.Join(dir, "timers", "legacy.go"))
+	stdout, stderr, code := run(t, dir, bin, "-diff", "./timers")
+	if code != 0 {
+		t.Errorf("-diff with every finding fixable: exit %d, want 0; stderr:\n%s", code, stderr)
+	}
+	for _, want := range []string{"--- a/timers/legacy.go\n+++ b/timers/legacy.go\n@@ -9,6 +9,7 @@\n", "\n+\tdefer t.Stop()\n"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("-diff output lacks %q:\n%s", want, stdout)
+		}
+	}
+	if now, _ := os.ReadFile(filepath.Join(dir, "timers", "legacy.go")); string(now) != string(orig) {
+		t.Errorf("-diff changed the file")
+	}
+	// app has a fixable I1 and a directive finding no fix covers.
+	stdout, stderr, code = run(t, dir, bin, "-diff", "./app")
+	if code != 3 || !strings.Contains(stdout, "+\tidempotencyKey := rand.Text()") || !strings.Contains(stderr, "app/app.go:30:1: directive") {
+		t.Errorf("-diff with an unfixable finding: exit %d, want 3, the diff and the finding on stderr; stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	_, stderr, code = run(t, dir, bin, "-fix", "./app")
+	if code != 3 || !strings.Contains(stderr, "app/app.go:30:1: directive") || strings.Contains(stderr, "I1") {
+		t.Errorf("-fix with an unfixable finding: exit %d, want 3 and only the unfixed finding; stderr:\n%s", code, stderr)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "app", "app.go")); !strings.Contains(string(b), "idempotencyKey := rand.Text()") {
+		t.Errorf("-fix did not apply the I1 fix:\n%s", b)
+	}
+	if _, _, code = run(t, dir, bin, "-fix", "./broken"); code != 1 {
+		t.Errorf("-fix on a package that does not type-check: exit %d, want 1", code)
+	}
+	// Generated files are not fixed unless -generated.
+	if stdout, _, code = run(t, dir, bin, "-diff", "./gen"); code != 0 || stdout != "" {
+		t.Errorf("-diff on a generated file: exit %d, output %q; want 0 and nothing", code, stdout)
+	}
+}
+
+// TestBuildFlags: -C, -modfile and GOFLAGS reach package loading in both
+// transports. The module's go.mod is unreadable; the real one is alt.mod.
+func TestBuildFlags(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("testdata/mod")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(dir, "go.mod"), filepath.Join(dir, "alt.mod")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("not a go.mod\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, transport := range []string{"vet", "load"} {
+		tr := "-transport=" + transport
+		if _, _, code := run(t, dir, bin, tr, "./timers"); code != 1 {
+			t.Errorf("%s: broken go.mod without -modfile: exit %d, want 1", tr, code)
+		}
+		out, stderr, code := run(t, dir, bin, tr, "-modfile=alt.mod", "./timers")
+		if code != 3 || !strings.HasPrefix(out, "timers/legacy.go:11:7: T1 timerstop:") {
+			t.Errorf("%s -modfile=alt.mod: exit %d, output %q; stderr:\n%s", tr, code, out, stderr)
+		}
+		cmd := exec.Command(bin, tr, "./timers")
+		cmd.Dir, cmd.Env = dir, append(os.Environ(), "GOFLAGS=-modfile=alt.mod")
+		b, _ := cmd.Output()
+		if string(b) != out {
+			t.Errorf("%s with GOFLAGS=-modfile=alt.mod: output %q, want %q", tr, b, out)
+		}
+		// -C: paths relative to the -C directory, as the go command
+		// shows them.
+		cmd = exec.Command(bin, "-C", dir, tr, "-modfile=alt.mod", "./timers")
+		b, _ = cmd.Output()
+		if string(b) != out {
+			t.Errorf("%s -C %s: output %q, want %q", tr, dir, b, out)
+		}
+	}
+}
+
+// TestTransports: both transports report the same, and analyzer flags
+// reach the vet tool.
+func TestTransports(t *testing.T) {
+	vet, _, code1 := run(t, "testdata/mod", bin, strings.Fields(pkgs)...)
+	load, _, code2 := run(t, "testdata/mod", bin, append([]string{"-transport=load"}, strings.Fields(pkgs)...)...)
+	if vet != load || code1 != code2 {
+		t.Errorf("transports differ: vet (exit %d):\n%s\nload (exit %d):\n%s", code1, vet, code2, load)
+	}
+	out, _, code := run(t, "testdata/mod", bin, "-timerstop=false", "-idemkeyperseries=false", "./app", "./timers")
+	if code != 3 || strings.Contains(out, "timerstop") || strings.Contains(out, "idemkeyperseries") || !strings.Contains(out, "directive reslint") {
+		t.Errorf("-timerstop=false -idemkeyperseries=false: exit %d, output:\n%s", code, out)
+	}
+	if _, _, code := run(t, "testdata/mod", bin, "-transport=carrier", "./app"); code != 2 {
+		t.Errorf("unknown transport: exit %d, want 2", code)
+	}
+}
+
+// TestHelp: the help is reslint's own, lists each analyzer once with its
+// summary, and help NAME prints that analyzer's documentation.
+func TestHelp(t *testing.T) {
+	out, _, code := run(t, "testdata/mod", bin, "help")
+	if code != 0 || !strings.HasPrefix(out, "reslint finds resilience bugs") {
+		t.Errorf("help: exit %d, output:\n%s", code, out)
+	}
+	if !regexp.MustCompile(`(?m)^  timerstop +report timers and tickers`).MatchString(out) || strings.Contains(out, "timerstop: ") || strings.Contains(out, "timerstop timerstop") {
+		t.Errorf("help does not list timerstop once with its summary:\n%s", out)
+	}
+	if !strings.Contains(out, "-fix") || !strings.Contains(out, "-timerstop.strict") {
+		t.Errorf("help lacks the flags:\n%s", out)
+	}
+	_, stderr, code := run(t, "testdata/mod", bin, "-h")
+	if code != 0 || !strings.HasPrefix(stderr, "reslint finds resilience bugs") {
+		t.Errorf("-h: exit %d, stderr:\n%s", code, stderr)
+	}
+	out, _, code = run(t, "testdata/mod", bin, "help", "timerstop")
+	if code != 0 || !strings.HasPrefix(out, "timerstop: report timers and tickers") || !strings.Contains(out, "Go 1.23 changed timers") || !strings.Contains(out, "-timerstop.strict") {
+		t.Errorf("help timerstop: exit %d, output:\n%s", code, out)
+	}
+	if _, _, code := run(t, "testdata/mod", bin, "help", "nosuch"); code != 2 {
+		t.Errorf("help nosuch: exit %d, want 2", code)
+	}
+	// The vet protocol still answers go vet's questions.
+	out, _, code = run(t, "testdata/mod", bin, "-V=full")
+	if code != 0 || !strings.Contains(out, "buildID=") {
+		t.Errorf("-V=full: exit %d, output %q", code, out)
 	}
 }

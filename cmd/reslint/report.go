@@ -28,23 +28,13 @@ var formats = []string{"text", "json", "sarif", "github"}
 // positions. An edit's positions may carry only a byte offset (Line 0), as
 // go vet's JSON gives them; the writers then derive the line and column
 // from the file.
-type fix struct {
-	message string
-	edits   []edit
-}
-
-type edit struct {
-	start, end token.Position
-	new        string
-}
 
 // report writes fs in o's format, filtered through the baseline when one
 // is named, and returns the exit code. analyzed lists the package paths
 // the run covered (a baseline entry of another package is not stale);
 // nil means all. errored is set when a package did not load or an
 // analyzer failed.
-func report(o options, analyzers []*analysis.Analyzer, fs []finding, analyzed []string, errored bool, stdout, stderr io.Writer) int {
-	wd, _ := os.Getwd()
+func report(o options, analyzers []*analysis.Analyzer, fs []finding, analyzed []string, errored bool, wd string, stdout, stderr io.Writer) int {
 	src := newSources()
 	if o.baseline.mode != "" {
 		var code int

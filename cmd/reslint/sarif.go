@@ -164,12 +164,15 @@ func physical(wd string, src *sources, start, end token.Position) *sarif.Physica
 
 // sarifFix is one suggested fix: its edits grouped by file, in the order
 // the analyzer gave them.
-func sarifFix(wd string, src *sources, fx fix) *sarif.Fix {
+func sarifFix(wd string, src *sources, fx suggestedFix) *sarif.Fix {
 	out := sarif.NewFix().WithDescriptionText(cmp.Or(fx.message, "suggested fix"))
 	changes := map[string]*sarif.ArtifactChange{}
 	for _, e := range fx.edits {
-		f := src.get(e.start.Filename)
-		start, end := f.resolve(e.start), f.resolve(e.end)
+		f := src.get(e.filename)
+		// Edits carry byte offsets; resolve turns them into lines and
+		// columns.
+		start := f.resolve(token.Position{Filename: e.filename, Offset: e.start})
+		end := f.resolve(token.Position{Filename: e.filename, Offset: e.end})
 		if end.Line == 0 { // an insertion may leave its end unset
 			end = start
 		}
@@ -178,10 +181,10 @@ func sarifFix(wd string, src *sources, fx fix) *sarif.Fix {
 			WithStartColumn(f.utf16Column(start.Line, start.Column)).
 			WithEndLine(end.Line).
 			WithEndColumn(f.utf16Column(end.Line, end.Column))
-		ch := changes[e.start.Filename]
+		ch := changes[e.filename]
 		if ch == nil {
-			ch = sarif.NewArtifactChange(artifact(wd, e.start.Filename))
-			changes[e.start.Filename] = ch
+			ch = sarif.NewArtifactChange(artifact(wd, e.filename))
+			changes[e.filename] = ch
 			out.AddArtifactChanges(ch)
 		}
 		ch.WithReplacement(sarif.NewReplacement(region).WithInsertedContent(sarif.NewArtifactContent().WithText(e.new)))

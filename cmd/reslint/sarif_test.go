@@ -51,6 +51,10 @@ func driveIn(t *testing.T, dir string, args ...string) (string, string, int) {
 	toolVersion = func() string { return "(test)" }
 	defer func() { toolVersion = saved }()
 	var stdout, stderr bytes.Buffer
+	// In this process the test binary cannot serve as go vet's tool: the
+	// formats are checked on the in-process transport (TestTransports
+	// checks that both transports report the same).
+	args = append([]string{"-transport=load"}, args...)
 	code := drive(suite(), args, &stdout, &stderr)
 	norm := func(s string) string { return strings.ReplaceAll(s, filepath.ToSlash(abs), "/SRCROOT") }
 	return norm(stdout.String()), norm(stderr.String()), code
@@ -140,10 +144,8 @@ func TestSARIFUnit(t *testing.T) {
 		end:     token.Position{Filename: file, Line: 3, Column: col + 5},
 		message: "a <message> & more",
 		related: []related{{token.Position{Filename: other, Line: 1, Column: 1}, "elsewhere"}},
-		fixes: []fix{{"drop it", []edit{{
-			token.Position{Filename: file, Offset: strings.Index(src, "_ = s")},
-			token.Position{Filename: file, Offset: strings.Index(src, "_ = s") + 5},
-			"",
+		fixes: []suggestedFix{{"drop it", []textEdit{{
+			file, strings.Index(src, "_ = s"), strings.Index(src, "_ = s") + 5, "",
 		}}}},
 	}, {
 		pkg: "p", analyzer: "newone", rule: "Z9",
