@@ -35,6 +35,16 @@ package knowledge
 //     math/rand, crypto/rand, context.WithTimeout, ...) are matched by
 //     name, as tables here and in internal/idemkey.
 //
+// Outside the standard library a package is returned early from only
+// where what it imports decides it: timerstop needs time, childbudget
+// context or time, backoffjitter time, a random source or a backoff
+// library, breakerverdict a breaker library, idemkeyperseries a key
+// generator, net/http or a dependency with its facts. retryscope and
+// ctxaware analyze every other package: a retry helper or a retry loop
+// needs no import at all (a loop counted by an attempt variable, a call
+// named backoff or sleep, a //reslint:retry mark), and their facts are
+// what lets the packages above see through such helpers.
+//
 // Names are "Func", "(*T).Method" or "T.Method"; values are parameter
 // indices.
 
