@@ -29,6 +29,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/reslint/reslint/internal/analysisutil"
 )
 
 // showFile is the content of a -show-out file.
@@ -131,7 +133,7 @@ func waitLoopsOf(name string, src []byte) ([]waitLoop, error) {
 		if !ok || fd.Body == nil {
 			continue
 		}
-		w.fn = funcName(fd)
+		w.fn = analysisutil.DeclName(fd)
 		w.chans = waitChans(fd.Body, timePkg)
 		w.walk(fd.Body, nil, w.fn)
 		w.gotoLoopsAll(fd.Body, w.fn)
@@ -270,29 +272,6 @@ func (w *waitWalker) gotoLoops(body *ast.BlockStmt, fn string) {
 			}
 			w.waits[l] = append(w.waits[l], waits...)
 		}
-	}
-}
-
-func funcName(fd *ast.FuncDecl) string {
-	if fd.Recv == nil || len(fd.Recv.List) == 0 {
-		return fd.Name.Name
-	}
-	t := fd.Recv.List[0].Type
-	for {
-		switch x := t.(type) {
-		case *ast.StarExpr:
-			t = x.X
-			continue
-		case *ast.IndexExpr:
-			t = x.X
-			continue
-		case *ast.IndexListExpr:
-			t = x.X
-			continue
-		case *ast.Ident:
-			return x.Name + "." + fd.Name.Name
-		}
-		return fd.Name.Name
 	}
 }
 

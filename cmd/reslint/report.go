@@ -18,6 +18,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -183,7 +184,7 @@ func (f *source) enclosingFunc(filename string, off int) string {
 				if fd.Doc != nil {
 					start = fd.Doc.Pos()
 				}
-				f.funcs = append(f.funcs, funcRange{int(start - base), int(fd.End() - base), funcName(fd)})
+				f.funcs = append(f.funcs, funcRange{int(start - base), int(fd.End() - base), analysisutil.DeclName(fd)})
 			}
 		}
 	}
@@ -193,36 +194,6 @@ func (f *source) enclosingFunc(filename string, off int) string {
 		}
 	}
 	return ""
-}
-
-// funcName is Recv.Name for a method (the receiver's type name without
-// pointer or type parameters) and Name for a function.
-func funcName(fd *ast.FuncDecl) string {
-	if fd.Recv == nil || len(fd.Recv.List) == 0 {
-		return fd.Name.Name
-	}
-	t := fd.Recv.List[0].Type
-	for {
-		switch x := t.(type) {
-		case *ast.StarExpr:
-			t = x.X
-			continue
-		case *ast.ParenExpr:
-			t = x.X
-			continue
-		case *ast.IndexExpr:
-			t = x.X
-			continue
-		case *ast.IndexListExpr:
-			t = x.X
-			continue
-		}
-		break
-	}
-	if id, ok := t.(*ast.Ident); ok {
-		return id.Name + "." + fd.Name.Name
-	}
-	return fd.Name.Name
 }
 
 // snippet returns the finding's source text with whitespace collapsed:

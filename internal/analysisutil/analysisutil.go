@@ -408,3 +408,29 @@ func FuncLitDefs(info *types.Info, in *inspector.Inspector) map[*types.Var][]*as
 	}
 	return lits
 }
+
+// DeclName names a function declaration as people write it: Recv.Name for
+// a method (the receiver's type name, without pointer or type
+// parameters), Name for a function.
+func DeclName(fd *ast.FuncDecl) string {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return fd.Name.Name
+	}
+	t := fd.Recv.List[0].Type
+	for {
+		switch x := t.(type) {
+		case *ast.StarExpr:
+			t = x.X
+		case *ast.ParenExpr:
+			t = x.X
+		case *ast.IndexExpr:
+			t = x.X
+		case *ast.IndexListExpr:
+			t = x.X
+		case *ast.Ident:
+			return x.Name + "." + fd.Name.Name
+		default:
+			return fd.Name.Name
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -186,5 +187,30 @@ func TestAnyInBody(t *testing.T) {
 	lit := list[1].(*ast.AssignStmt).Rhs[0]
 	if !AnyInBody(lit, isCallOfY) {
 		t.Error("AnyInBody(literal) did not look into the literal itself")
+	}
+}
+
+func TestDeclName(t *testing.T) {
+	src := `package p
+type T[K any] struct{}
+func f() {}
+func (T) m() {}
+func (*T) pm() {}
+func (t *T[K]) gm() {}
+func (_ (T)) paren() {}
+`
+	file, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range file.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			got = append(got, DeclName(fd))
+		}
+	}
+	want := []string{"f", "T.m", "T.pm", "T.gm", "T.paren"}
+	if !slices.Equal(got, want) {
+		t.Errorf("DeclName = %v, want %v", got, want)
 	}
 }
