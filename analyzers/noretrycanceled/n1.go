@@ -275,7 +275,9 @@ func (r *runner) importedClassifiers() {
 			continue
 		}
 		u := r.callUse(cc)
-		if !u.retry || u.errVar == nil || u.screened || u.checked {
+		// Only inside a recognised retry scope: a loop over a batch of
+		// errors asking the classifier decides no retry.
+		if len(r.res.In(call.Pos())) == 0 || u.errVar == nil || u.screened || u.checked {
 			continue
 		}
 		name := analysisutil.DisplayName(fn)

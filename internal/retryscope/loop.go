@@ -331,7 +331,7 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 
 // verdictSwitch reports whether s switches on a classifier's answer for
 // errVar (a call handed errVar, not a bool) with at least one case that
-// leaves the loop and one that does not.
+// leaves the loop and one that waits and goes on.
 func verdictSwitch(info *types.Info, s *ast.SwitchStmt, errVar *types.Var) bool {
 	call, ok := ast.Unparen(s.Tag).(*ast.CallExpr)
 	if !ok || isBool(info.TypeOf(call)) || !slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return isVar(info, a, errVar) }) {
@@ -339,11 +339,14 @@ func verdictSwitch(info *types.Info, s *ast.SwitchStmt, errVar *types.Var) bool 
 	}
 	leave, stay := false, false
 	for _, cl := range s.Body.List {
-		// A case that ends by leaving answers "stop"; one that may go
-		// on (leaving only on some inner path, a spent budget) retries.
-		if analysisutil.EndsBy(cl.(*ast.CaseClause).Body, analysisutil.ByReturn|analysisutil.ByBreak|analysisutil.ByGoto|analysisutil.ByNoReturn) {
+		// A case that ends by leaving answers "stop"; one that waits and
+		// may go on (leaving only on some inner path, a spent budget)
+		// answers "retry". A dispatch whose going-on cases do not wait
+		// (an event loop that leaves on a fatal kind) is no verdict.
+		body := cl.(*ast.CaseClause).Body
+		if analysisutil.EndsBy(body, analysisutil.ByReturn|analysisutil.ByBreak|analysisutil.ByGoto|analysisutil.ByNoReturn) {
 			leave = true
-		} else {
+		} else if Waits(info, &ast.BlockStmt{List: body}) {
 			stay = true
 		}
 	}

@@ -394,3 +394,18 @@ func verdictSwitchBudget(ctx context.Context, max int) error {
 		}
 	}
 }
+
+// An event loop that leaves on a fatal kind and waits after the switch:
+// success goes round too, so the switch is a dispatch, not a verdict.
+func eventLoop(ctx context.Context) error {
+	for {
+		err := callCtx(ctx)
+		switch classify(err) {
+		case fail:
+			return err
+		default:
+			log.Print("next")
+		}
+		time.Sleep(time.Second)
+	}
+}

@@ -99,3 +99,14 @@ func transient(ctx context.Context) error {
 func once(ctx context.Context) bool {
 	return lib.IsRetryable(call(ctx))
 }
+
+// Asking it over a batch of collected errors decides no retry.
+func sortErrors(ctx context.Context, errs []error) (retry []error) {
+	for _, err := range errs {
+		if lib.IsRetryable(err) {
+			retry = append(retry, err)
+		}
+	}
+	_ = ctx
+	return retry
+}
