@@ -92,7 +92,19 @@ func isNil(info *types.Info, e ast.Expr) bool {
 // leaves reports whether stmts contain a return, a panic or a break/goto
 // that leaves the loop (a break inside a nested loop, switch or select
 // does not), without descending into function literals.
-func leaves(stmts []ast.Stmt) bool {
+func leaves(stmts []ast.Stmt) bool { return loopExits{}.leaves(stmts) }
+
+// loopExits says what leaves one loop. A goto to a label inside the loop
+// goes on (a forward goto to a wait the failure paths share is a
+// continue), and when the attempt sits in a nested loop (a failover over
+// nodes inside the waiting loop) an unlabeled break leaves only that
+// nested loop.
+type loopExits struct {
+	local  map[string]bool // labels of statements inside the loop
+	nested bool
+}
+
+func (x loopExits) leaves(stmts []ast.Stmt) bool {
 	found := false
 	for _, s := range stmts {
 		ast.Inspect(s, func(n ast.Node) bool {
@@ -105,8 +117,13 @@ func leaves(stmts []ast.Stmt) bool {
 			case *ast.ReturnStmt:
 				found = true
 			case *ast.BranchStmt:
-				if n.Tok == token.GOTO || n.Tok == token.BREAK && (n.Label != nil || !nestedBreakable(s, n)) {
-					found = true
+				switch {
+				case n.Tok == token.GOTO:
+					found = !x.local[n.Label.Name]
+				case n.Tok == token.BREAK && n.Label != nil:
+					found = !x.local[n.Label.Name]
+				case n.Tok == token.BREAK:
+					found = !x.nested && !nestedBreakable(s, n)
 				}
 			case *ast.ExprStmt:
 				if c, ok := n.X.(*ast.CallExpr); ok && analysisutil.NoReturnCall(c) {
@@ -119,19 +136,50 @@ func leaves(stmts []ast.Stmt) bool {
 	return found
 }
 
+// endsLeaving reports whether the last of stmts leaves the loop.
+func (x loopExits) endsLeaving(stmts []ast.Stmt) bool {
+	if len(stmts) > 0 {
+		if br, ok := stmts[len(stmts)-1].(*ast.BranchStmt); ok {
+			switch {
+			case br.Label != nil && x.local[br.Label.Name]:
+				return false
+			case br.Tok == token.BREAK && br.Label == nil && x.nested:
+				return false
+			}
+		}
+	}
+	return analysisutil.EndsBy(stmts, analysisutil.ByReturn|analysisutil.ByBreak|analysisutil.ByGoto|analysisutil.ByNoReturn)
+}
+
 // leavesOnSuccess reports whether the success branch stmts leave the loop
 // (see leaves), not counting exits inside a select: a branch that waits
 // and then goes round again (if err == nil { select { case <-ctx.Done():
 // return; case <-t.C: }; continue }) is a heartbeat or poll, whose only
 // exit is the cancellation, not success.
-func leavesOnSuccess(stmts []ast.Stmt) bool {
+func (x loopExits) leavesOnSuccess(stmts []ast.Stmt) bool {
 	var outside []ast.Stmt
 	for _, s := range stmts {
 		if _, ok := s.(*ast.SelectStmt); !ok {
 			outside = append(outside, s)
 		}
 	}
-	return leaves(outside)
+	return x.leaves(outside)
+}
+
+// leavesAtTop reports whether one of stmts is itself a return or a break
+// of the loop.
+func (x loopExits) leavesAtTop(stmts []ast.Stmt) bool {
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *ast.ReturnStmt:
+			return true
+		case *ast.BranchStmt:
+			if s.Tok == token.BREAK && (s.Label != nil || !x.nested) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // nestedBreakable reports whether br sits in a for/range/switch/select
@@ -165,8 +213,8 @@ func nestedBreakable(root ast.Node, br *ast.BranchStmt) bool {
 }
 
 // retryLike reports whether a loop whose attempt (call) leaves its error in
-// errVar leaves when the error is nil and can go round again when it is
-// not. The first decisive test of errVar after the call (with no other
+// errVar leaves when the attempt succeeds and can go round again when it
+// fails. The first decisive test of errVar after the call (with no other
 // assignment to errVar in between) decides; recognised shapes:
 //
 //	if err == nil { return/break }               (leave on success)
@@ -180,23 +228,37 @@ func nestedBreakable(root ast.Node, br *ast.BranchStmt) bool {
 // decisive: the search goes on to the next test. Looking only at the tests
 // that follow the call keeps a second call that shares the variable
 // (err = sleep(ctx, d); if err != nil { return err }) from being taken for
-// the attempt.
+// the attempt. When the error alone does not decide, success or failure
+// may be a result value (resultDecides), the attempt may run in the for
+// statement's post (postAttempt), or advance a cursor (cursorRetry).
 func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *types.Var) bool {
 	var body *ast.BlockStmt
+	after := call.End() // the tests that follow the attempt start here
 	switch l := loop.(type) {
 	case *ast.ForStmt:
 		if l.Cond != nil && nilTest(info, l.Cond, errVar, token.NEQ) {
 			return true
 		}
 		body = l.Body
+		if l.Post != nil && l.Post.Pos() <= call.Pos() && call.End() <= l.Post.End() {
+			after = body.Pos() // for ...; done, err = poll() { body }: the body follows the attempt
+		}
 	case *ast.RangeStmt:
 		body = l.Body
 	}
+	x := loopExits{local: labelsIn(body), nested: nestedCall(body, call)}
 	flags := map[*types.Var]bool{} // bools assigned a verdict on errVar
 	results := attemptResults(info, body, call)
+	if after == body.Pos() {
+		results = postResults(info, loop.(*ast.ForStmt), call)
+	}
 	var test *ast.IfStmt
 	verdict := false
 	nilCase := 0 // a switch on errVar with a case nil: 1 leaves, -1 goes on
+	// errTested: a (not decisive) test of errVar came first, so an
+	// assignment to it below is in a branch on the attempt's error (err =
+	// ctx.Err() while waiting out a rate limit), not a second call.
+	errTested := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if test != nil || nilCase != 0 || n == nil {
 			return false
@@ -207,18 +269,18 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 		case *ast.SwitchStmt:
 			// switch err { case nil: ...; case ErrX: ... }: the nil case
 			// says what success does.
-			if n.Tag != nil && n.Tag.Pos() > call.End() && verdictSwitch(info, n, errVar) {
+			if n.Tag != nil && n.Tag.Pos() > after && verdictSwitch(info, n, errVar) {
 				// switch cls.Classify(err) { case Succeed, Fail: return;
 				// case Retry: wait }: some answers leave, some go round.
 				nilCase = 1
 				return false
 			}
-			if n.Tag != nil && n.Tag.Pos() > call.End() && isVar(info, n.Tag, errVar) {
+			if n.Tag != nil && n.Tag.Pos() > after && isVar(info, n.Tag, errVar) {
 				for _, cl := range n.Body.List {
 					cc := cl.(*ast.CaseClause)
 					for _, e := range cc.List {
 						if isNil(info, e) {
-							if leaves(cc.Body) {
+							if x.leaves(cc.Body) {
 								nilCase = 1
 							} else {
 								nilCase = -1
@@ -229,9 +291,9 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 				}
 			}
 		case *ast.AssignStmt:
-			if n.Pos() > call.End() {
+			if n.Pos() > after {
 				for i, l := range n.Lhs {
-					if isVar(info, l, errVar) && !(n.Pos() <= call.Pos() && call.End() <= n.End()) {
+					if isVar(info, l, errVar) && !(n.Pos() <= call.Pos() && call.End() <= n.End()) && !errTested {
 						body = nil // reassigned before any test: not this call's error
 						return false
 					}
@@ -242,29 +304,29 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 				}
 			}
 		case *ast.IfStmt:
-			if n.Cond.Pos() <= call.End() {
+			if n.Cond.Pos() <= after {
 				break
 			}
+			errTested = errTested || analysisutil.Mentions(info, n.Cond, errVar)
 			if n.Else == nil && !analysisutil.Mentions(info, n.Cond, errVar) && !mentionsAny(info, n.Cond, results) &&
-				!mentionsAny(info, n.Cond, analysisutil.SortedVars(flags)) &&
-				analysisutil.EndsBy(n.Body.List, analysisutil.ByReturn|analysisutil.ByBreak|analysisutil.ByGoto|analysisutil.ByNoReturn) {
+				!mentionsAny(info, n.Cond, analysisutil.SortedVars(flags)) && x.endsLeaving(n.Body.List) {
 				// if ctxErr := ctx.Err(); ctxErr != nil { err = ctxErr;
 				// return }: an exit on something else; what it does to
 				// the error before leaving is not a new attempt.
 				return false
 			}
 			eq, neq := nilTest(info, n.Cond, errVar, token.EQL), nilTest(info, n.Cond, errVar, token.NEQ)
-			if eq && !leaves(n.Body.List) && n.Else == nil {
+			if eq && !x.leaves(n.Body.List) && n.Else == nil {
 				break // if err == nil { log(...) }: not the exit, look further
 			}
-			if neq && n.Else == nil && !leaves(n.Body.List) && !analysisutil.EndsBy(n.Body.List, analysisutil.ByContinue) {
+			if neq && n.Else == nil && !x.leaves(n.Body.List) && !goesOn(x, n.Body.List) {
 				// if err != nil { lastErr = err; cancel() }: it records or
 				// cleans up and falls through to the real decision.
 				flagsUnder(info, n.Body, flags, false)
 				break
 			}
-			if (eq || neq) && n.Else != nil && !leaves(n.Body.List) && !leaves([]ast.Stmt{n.Else}) &&
-				!analysisutil.EndsBy(n.Body.List, analysisutil.ByContinue) && !endsContinue(n.Else) {
+			if (eq || neq) && n.Else != nil && !x.leaves(n.Body.List) && !x.leaves([]ast.Stmt{n.Else}) &&
+				!goesOn(x, n.Body.List) && !endsContinue(n.Else) {
 				// if err != nil { if retryOn(err) { shouldRetry = true } }
 				// else { ... }, or cleanup on both branches: neither
 				// branch decides; a later test (a verdict flag) does.
@@ -275,7 +337,7 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 				}
 				break
 			}
-			if neq && n.Else == nil && leaves(n.Body.List) && guardsMore(info, n.Cond, errVar) {
+			if neq && n.Else == nil && x.leaves(n.Body.List) && guardsMore(info, n.Cond, errVar) {
 				// if err != nil && errors.Is(err, ErrFatal) { return }: a
 				// terminal error (or the last attempt) leaves; others go on.
 				break
@@ -284,7 +346,7 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 				test = n
 				return false
 			}
-			if negatedVerdict(info, n.Cond, errVar, flags) && leaves(n.Body.List) {
+			if negatedVerdict(info, n.Cond, errVar, flags) && x.leaves(n.Body.List) {
 				test, verdict = n, true
 				return false
 			}
@@ -301,30 +363,44 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 		}
 		return body != nil
 	})
-	if nilCase != 0 && body != nil {
+	if body == nil {
+		return false
+	}
+	if nilCase != 0 {
 		return nilCase > 0
 	}
-	if test == nil || body == nil {
-		return false
-	}
-	if verdict {
+	r := &resultModel{info: info, loop: loop, body: body, call: call, errVar: errVar, after: after, x: x, results: results}
+	switch {
+	case test == nil:
+		return r.postAttempt() || r.resultDecides() || r.cursorRetry()
+	case verdict:
+		return true
+	case nilTest(info, test.Cond, errVar, token.EQL):
+		return x.leavesOnSuccess(test.Body.List)
+	case x.endsLeaving(test.Body.List):
+		// Errors are terminal; the retried failure, if any, is a result
+		// value (if ok { return }; wait) or a page to fetch again.
+		return r.resultDecides() || r.cursorRetry()
+	case test.Else != nil && x.leaves([]ast.Stmt{test.Else}):
+		// Failure path goes on; success leaves in the else branch.
 		return true
 	}
-	if nilTest(info, test.Cond, errVar, token.EQL) {
-		return leavesOnSuccess(test.Body.List)
-	}
-	if test.Body != nil && analysisutil.EndsBy(test.Body.List, analysisutil.ByReturn|analysisutil.ByBreak|analysisutil.ByGoto|analysisutil.ByNoReturn) {
-		return false
-	}
-	// Failure path goes on; success must leave: in the else branch, or by
-	// a return/break later in the loop body.
-	if test.Else != nil && leaves([]ast.Stmt{test.Else}) {
+	// Failure path goes on; success leaves later in the loop body: by a
+	// return/break, or by a test of the results (if total >= want {
+	// return }).
+	rest := restAfter(body, test)
+	return x.leavesAtTop(rest) || r.leavesOnResult(rest) || r.cursorRetry()
+}
+
+// goesOn reports whether stmts end by going round again: continue, or a
+// goto to a label inside the loop.
+func goesOn(x loopExits, stmts []ast.Stmt) bool {
+	if analysisutil.EndsBy(stmts, analysisutil.ByContinue) {
 		return true
 	}
-	for i, s := range body.List {
-		if s.Pos() <= test.Pos() && test.End() <= s.End() {
-			return leavesAtTop(body.List[i+1:])
-		}
+	if len(stmts) > 0 {
+		br, ok := stmts[len(stmts)-1].(*ast.BranchStmt)
+		return ok && br.Tok == token.GOTO && x.local[br.Label.Name]
 	}
 	return false
 }
@@ -548,21 +624,6 @@ func hasWord(name, w string) bool {
 			break
 		}
 		i += 1 + j
-	}
-	return false
-}
-
-// leavesAtTop reports whether one of stmts is itself a return or break.
-func leavesAtTop(stmts []ast.Stmt) bool {
-	for _, s := range stmts {
-		switch s := s.(type) {
-		case *ast.ReturnStmt:
-			return true
-		case *ast.BranchStmt:
-			if s.Tok == token.BREAK {
-				return true
-			}
-		}
 	}
 	return false
 }

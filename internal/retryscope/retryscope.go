@@ -732,7 +732,7 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 		var errVar *types.Var
 		for cc := range c.Preorder((*ast.CallExpr)(nil)) {
 			call := cc.Node().(*ast.CallExpr)
-			if analysisutil.EnclosingLoop(cc) != loop || !returnsError(st.info, call) || IsWaitCall(st.info, call) {
+			if !st.attemptOf(cc, loop) || !returnsError(st.info, call) || IsWaitCall(st.info, call) {
 				continue
 			}
 			if ev := errVarOf(st.info, cc.Parent().Node(), call); ev != nil && retryLike(st.info, loop, call, ev) {
@@ -747,6 +747,27 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 			Kind: Loop, Body: body, Loop: loop, Attempt: attempt, ErrVar: errVar, Helper: "retry loop",
 		})
 	}
+}
+
+// attemptOf reports whether the call at c can be the attempt of loop: it
+// runs in the loop itself, or in a loop nested in it that does not wait
+// (a failover over nodes inside the waiting loop; a nested loop that
+// waits is a retry loop of its own).
+func (st *state) attemptOf(c inspector.Cursor, loop ast.Node) bool {
+	for p := c.Parent(); p.Node() != nil; p = p.Parent() {
+		switch n := p.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			if n == loop {
+				return true
+			}
+			if Waits(st.info, analysisutil.LoopBody(n)) {
+				return false
+			}
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		}
+	}
+	return false
 }
 
 // findClientSends records sends through go-retryablehttp, which retries

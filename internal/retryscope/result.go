@@ -1,0 +1,461 @@
+package retryscope
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/knowledge"
+)
+
+// A retry loop does not always decide on the attempt's error alone. The
+// failure it retries may be a result value (a lock not obtained, a
+// response carrying a stale-epoch code), success may be a test of what
+// the attempt returned (enough nodes answered, one schema version left),
+// the attempt may run in the for statement's post (a long-running
+// operation polled until done, its errors retried with backoff), or the
+// attempt may advance a cursor (a paginator that waits out a rate limit
+// and fetches the same page again). resultModel holds what those tests
+// need about one loop and its attempt.
+type resultModel struct {
+	info    *types.Info
+	loop    ast.Node
+	body    *ast.BlockStmt
+	call    *ast.CallExpr
+	errVar  *types.Var
+	after   token.Pos // the tests that follow the attempt start here
+	x       loopExits
+	results []*types.Var // what the attempt's results are assigned to
+	derived map[*types.Var]bool
+}
+
+// postAttempt: `for ...; !done; done, err = poll() { ... }`. The loop
+// condition tests a result (it leaves when the operation is done) and the
+// body takes a failed attempt's path without leaving (it backs off and
+// polls again). A body that leaves on every error polls, it does not
+// retry.
+func (r *resultModel) postAttempt() bool {
+	f, ok := r.loop.(*ast.ForStmt)
+	if !ok || r.after != r.body.Pos() || f.Cond == nil || !mentionsAny(r.info, f.Cond, r.nonErrors(r.results)) {
+		return false
+	}
+	goesRound, leavesOnErr := false, false
+	ast.Inspect(r.body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok {
+			_, lit := n.(*ast.FuncLit)
+			return !lit
+		}
+		var failure []ast.Stmt
+		switch {
+		case nilTest(r.info, ifs.Cond, r.errVar, token.NEQ):
+			failure = ifs.Body.List
+		case nilTest(r.info, ifs.Cond, r.errVar, token.EQL) && ifs.Else != nil:
+			failure = []ast.Stmt{ifs.Else}
+		default:
+			return true
+		}
+		if r.x.leaves(failure) {
+			leavesOnErr = true
+		} else {
+			goesRound = true
+		}
+		return true
+	})
+	return goesRound && !leavesOnErr
+}
+
+// resultDecides: the attempt's error, where it is tested, leaves; the
+// loop decides on its other results. Either success is a test of them
+// that leaves (if ok { return lock }) and the loop waits and goes round
+// otherwise, or failure is a test of them that waits and goes round (if
+// stale { wait; continue }) and the loop leaves otherwise. A poll waits
+// for a result at a fixed interval in the same shape; only a loop that
+// counts its attempts or backs off is taken for a retry (retryMarked).
+func (r *resultModel) resultDecides() bool {
+	if !retryMarked(r.info, r.loop, r.body) {
+		return false
+	}
+	found := false
+	ast.Inspect(r.body, func(n ast.Node) bool {
+		if found || n == nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if n.Cond.Pos() <= r.after || !r.onResult(n.Cond) {
+				break
+			}
+			switch {
+			case r.x.endsLeaving(n.Body.List):
+				// Success: the code that runs when the test fails must
+				// go round.
+				found = !r.x.leavesAtTop(restAfter(r.body, n))
+				return false
+			case Waits(r.info, n.Body) && !r.x.leavesAtTop(n.Body.List):
+				// Failure that waits: whatever follows must leave.
+				found = goesOn(r.x, n.Body.List) && r.x.leavesAtTop(restAfter(r.body, n))
+				return false
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// leavesOnResult reports whether one of stmts (the loop body after the
+// failure path that goes round) is a test of the attempt's results that
+// leaves: if total >= minNodes { return }.
+func (r *resultModel) leavesOnResult(stmts []ast.Stmt) bool {
+	for _, s := range stmts {
+		if ifs, ok := s.(*ast.IfStmt); ok && r.onResult(ifs.Cond) && r.x.endsLeaving(ifs.Body.List) {
+			return true
+		}
+	}
+	return false
+}
+
+// onResult reports whether cond tests a value derived from the attempt's
+// results and not its error.
+func (r *resultModel) onResult(cond ast.Expr) bool {
+	if analysisutil.Mentions(r.info, cond, r.errVar) {
+		return false
+	}
+	if r.derived == nil {
+		r.derived = derivedVars(r.info, r.body, r.after, r.nonErrors(r.results))
+	}
+	return mentionsAny(r.info, cond, analysisutil.SortedVars(r.derived))
+}
+
+// cursorRetry: the attempt advances a cursor (p, err = p.Next(ctx): one
+// of its results, or a value derived from them, is stored back into its
+// receiver or an argument), so the loop goes round on success to fetch
+// the next page; a test of the error (a rate-limit kind, or any failure)
+// waits and goes round without leaving, so the same page is fetched
+// again. An accept or receive loop that backs off on errors advances
+// nothing and is no retry loop.
+func (r *resultModel) cursorRetry() bool {
+	if !r.advancesCursor() {
+		return false
+	}
+	errs := map[*types.Var]bool{r.errVar: true}
+	edge := false
+	ast.Inspect(r.body, func(n ast.Node) bool {
+		if edge || n == nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			// failed := p.Failure(err); rl, ok := errors.AsType[T](failed)
+			for _, rhs := range n.Rhs {
+				if mentionsAny(r.info, rhs, analysisutil.SortedVars(errs)) {
+					for _, l := range n.Lhs {
+						if v := analysisutil.IdentVar(r.info, l); v != nil {
+							errs[v] = true
+						}
+					}
+				}
+			}
+		case *ast.IfStmt:
+			if n.Pos() <= r.after {
+				break
+			}
+			onErr := mentionsAny(r.info, n.Cond, analysisutil.SortedVars(errs)) ||
+				n.Init != nil && mentionsAny(r.info, n.Init, analysisutil.SortedVars(errs))
+			if onErr && !nilTest(r.info, n.Cond, r.errVar, token.EQL) && Waits(r.info, n.Body) && !r.x.leavesOnSuccess(n.Body.List) {
+				edge = true
+				return false
+			}
+		}
+		return true
+	})
+	return edge
+}
+
+// advancesCursor reports whether a variable the attempt reads (its
+// receiver's root or an argument's) is assigned, in the loop, one of the
+// attempt's results or a value derived from them.
+func (r *resultModel) advancesCursor() bool {
+	read := map[*types.Var]bool{}
+	mark := func(e ast.Expr) {
+		if v := rootVar(r.info, e); v != nil {
+			read[v] = true
+		}
+	}
+	if sel, ok := ast.Unparen(r.call.Fun).(*ast.SelectorExpr); ok {
+		mark(sel.X)
+	}
+	for _, a := range r.call.Args {
+		mark(a)
+	}
+	if len(read) == 0 {
+		return false
+	}
+	for _, v := range r.results {
+		if read[v] && !analysisutil.IsError(v.Type()) {
+			return true
+		}
+	}
+	if r.derived == nil {
+		r.derived = derivedVars(r.info, r.body, r.after, r.nonErrors(r.results))
+	}
+	for v := range read {
+		if r.derived[v] && !slices.Contains(r.results, v) {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *resultModel) nonErrors(vs []*types.Var) []*types.Var {
+	var out []*types.Var
+	for _, v := range vs {
+		if v != r.errVar && !analysisutil.IsError(v.Type()) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// derivedVars returns the variables, errors excluded, whose values come
+// from seeds in body after pos: assigned an expression that mentions
+// one (total := res.Nodes.Total), an index of one (versions[host.v] =
+// ...), decoded into (&out handed to a call that reads one), a range
+// over one, or anything assigned under a test or range of one (stale =
+// true under if p.Code == Stale).
+func derivedVars(info *types.Info, body *ast.BlockStmt, pos token.Pos, seeds []*types.Var) map[*types.Var]bool {
+	d := map[*types.Var]bool{}
+	for _, v := range seeds {
+		d[v] = true
+	}
+	changed := true
+	mentions := func(n ast.Node) bool { return n != nil && mentionsAny(info, n, analysisutil.SortedVars(d)) }
+	add := func(e ast.Expr) {
+		if v := rootVar(info, e); v != nil && !d[v] && !analysisutil.IsError(v.Type()) {
+			d[v] = true
+			changed = true
+		}
+	}
+	var walk func(n ast.Node, under bool)
+	walk = func(n ast.Node, under bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if m == nil || m == n {
+				return m != nil
+			}
+			if m.End() <= pos {
+				return true
+			}
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.IfStmt:
+				if m.Init != nil {
+					walk(m.Init, under)
+				}
+				u := under || mentions(m.Cond)
+				walk(m.Body, u)
+				if m.Else != nil {
+					walk(m.Else, u)
+				}
+				return false
+			case *ast.RangeStmt:
+				u := under || mentions(m.X)
+				if u {
+					if m.Key != nil {
+						add(m.Key)
+					}
+					if m.Value != nil {
+						add(m.Value)
+					}
+				}
+				walk(m.Body, u)
+				return false
+			case *ast.SwitchStmt:
+				u := under || m.Tag != nil && mentions(m.Tag)
+				walk(m.Body, u)
+				return false
+			case *ast.AssignStmt:
+				for i, l := range m.Lhs {
+					rhs := ast.Node(nil)
+					if len(m.Rhs) == len(m.Lhs) {
+						rhs = m.Rhs[i]
+					} else if len(m.Rhs) == 1 {
+						rhs = m.Rhs[0]
+					}
+					if under || mentions(rhs) || indexMentions(l, mentions) {
+						add(l)
+					}
+				}
+			case *ast.CallExpr:
+				if mentions(m) {
+					for _, a := range m.Args {
+						if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+							add(u.X)
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	for round := 0; changed && round < 4; round++ {
+		changed = false
+		walk(body, false)
+	}
+	return d
+}
+
+// indexMentions reports whether an assignment target indexes by a
+// derived value (versions[host.schemaVersion] = ...).
+func indexMentions(l ast.Expr, mentions func(ast.Node) bool) bool {
+	for {
+		switch e := ast.Unparen(l).(type) {
+		case *ast.IndexExpr:
+			if mentions(e.Index) {
+				return true
+			}
+			l = e.X
+		case *ast.SelectorExpr:
+			l = e.X
+		default:
+			return false
+		}
+	}
+}
+
+// rootVar returns the variable at the root of x, x.f, x[i], *x and &x.
+func rootVar(info *types.Info, e ast.Expr) *types.Var {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			v, _ := info.ObjectOf(x).(*types.Var)
+			return v
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.UnaryExpr:
+			if x.Op != token.AND {
+				return nil
+			}
+			e = x.X
+		default:
+			return nil
+		}
+	}
+}
+
+// retryMarked reports whether the loop counts its attempts or backs off:
+// its condition or a test in it compares an attempt counter with a bound,
+// it increments an attempt counter, or it calls something named for a
+// backoff (retry.NextBackoff()).
+func retryMarked(info *types.Info, loop ast.Node, body *ast.BlockStmt) bool {
+	if attemptBounded(loop) {
+		return true
+	}
+	return analysisutil.AnyInBody(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			return countsAttempts(n.Cond)
+		case *ast.IncDecStmt:
+			v := rootVar(info, n.X)
+			return n.Tok == token.INC && v != nil && slices.ContainsFunc(knowledge.AttemptWords, func(w string) bool { return hasWord(v.Name(), w) })
+		case *ast.CallExpr:
+			var name string
+			switch f := ast.Unparen(n.Fun).(type) {
+			case *ast.Ident:
+				name = f.Name
+			case *ast.SelectorExpr:
+				name = f.Sel.Name
+			}
+			return strings.Contains(strings.ToLower(name), "backoff")
+		}
+		return false
+	})
+}
+
+// labelsIn returns the labels of statements inside body.
+func labelsIn(body *ast.BlockStmt) map[string]bool {
+	var out map[string]bool
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.LabeledStmt:
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[n.Label.Name] = true
+		}
+		return true
+	})
+	return out
+}
+
+// nestedCall reports whether call sits in a loop nested in body.
+func nestedCall(body *ast.BlockStmt, call *ast.CallExpr) bool {
+	return innerLoopBody(body, call) != body
+}
+
+// innerLoopBody returns the body of the innermost loop inside body (body
+// itself when there is none) that holds n.
+func innerLoopBody(body *ast.BlockStmt, n ast.Node) *ast.BlockStmt {
+	in := body
+	ast.Inspect(body, func(m ast.Node) bool {
+		if m == nil || m.Pos() > n.Pos() || m.End() < n.End() {
+			return false
+		}
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt:
+			if m.Body.Pos() <= n.Pos() {
+				in = m.Body
+			}
+		case *ast.RangeStmt:
+			if m.Body.Pos() <= n.Pos() {
+				in = m.Body
+			}
+		}
+		return true
+	})
+	return in
+}
+
+// restAfter returns the statements that follow n in the innermost loop
+// body (of body, or of a loop nested in it) that holds n: what runs when
+// n's branch is not taken.
+func restAfter(body *ast.BlockStmt, n ast.Node) []ast.Stmt {
+	list := innerLoopBody(body, n).List
+	for i, s := range list {
+		if s.Pos() <= n.Pos() && n.End() <= s.End() {
+			return list[i+1:]
+		}
+	}
+	return nil
+}
+
+// postResults returns the variables the for statement's post assigns the
+// attempt's results to (done, err = f.Done(ctx)).
+func postResults(info *types.Info, f *ast.ForStmt, call *ast.CallExpr) []*types.Var {
+	a, ok := f.Post.(*ast.AssignStmt)
+	if !ok || len(a.Rhs) != 1 || ast.Unparen(a.Rhs[0]) != call {
+		return nil
+	}
+	var out []*types.Var
+	for _, l := range a.Lhs {
+		if v := analysisutil.IdentVar(info, l); v != nil {
+			out = append(out, v)
+		}
+	}
+	return out
+}

@@ -1,0 +1,415 @@
+package loops
+
+import (
+	"context"
+	"errors"
+	"net"
+	"time"
+)
+
+// Retry loops whose success or failure is a result value, whose attempt
+// runs in a nested failover loop or in the for post, or whose attempt
+// advances a cursor; each with the look-alike that is no retry.
+
+type strategy interface{ NextBackoff() time.Duration }
+
+var errNotObtained = errors.New("not obtained")
+
+func obtain(ctx context.Context, key string) (bool, error) { return false, nil }
+
+// A lock not obtained is retried with backoff; errors are terminal.
+func obtainLock(ctx context.Context, key string, retry strategy) error {
+	for { // want "retry loop, attempt obtain"
+		ok, err := obtain(ctx, key)
+		if err != nil {
+			return err
+		} else if ok {
+			return nil
+		}
+		backoff := retry.NextBackoff()
+		if backoff < 1 {
+			return errNotObtained
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(backoff):
+		}
+	}
+}
+
+func ready(ctx context.Context) (bool, error) { return false, nil }
+
+// Twin: a poll waits for a result at a fixed interval; no retry.
+func waitReady(ctx context.Context) error {
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for {
+		ok, err := ready(ctx)
+		if err != nil {
+			return err
+		}
+		if ok {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+}
+
+type partition struct{ Code int }
+type commitResp struct{ Parts []partition }
+
+const codeStale = 7
+
+func commit(ctx context.Context) (*commitResp, error) { return nil, nil }
+
+// A failure flag computed from the response's codes, retried a bounded
+// number of times; errors are terminal.
+func commitStale(ctx context.Context) (*commitResp, error) {
+	staleRetries := 0
+	for { // want "retry loop, attempt commit"
+		resp, err := commit(ctx)
+		if err != nil {
+			return nil, err
+		}
+		stale := false
+		for _, p := range resp.Parts {
+			if p.Code == codeStale {
+				stale = true
+			}
+		}
+		if stale {
+			staleRetries++
+			if staleRetries > 10 {
+				break
+			}
+			select {
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			case <-time.After(500 * time.Millisecond):
+			}
+			continue
+		}
+		return resp, nil
+	}
+	return nil, errors.New("stale")
+}
+
+// Twin: the same shape waiting for a state at a fixed interval is a poll.
+func waitSettled(ctx context.Context) (*commitResp, error) {
+	for {
+		resp, err := commit(ctx)
+		if err != nil {
+			return nil, err
+		}
+		pending := false
+		for _, p := range resp.Parts {
+			if p.Code != 0 {
+				pending = true
+			}
+		}
+		if pending {
+			select {
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			case <-time.After(time.Second):
+			}
+			continue
+		}
+		return resp, nil
+	}
+}
+
+type nodesResp struct{ Total int }
+
+func nodes(ctx context.Context) (*nodesResp, error)  { return nil, nil }
+func decode(r *nodesResp, out *struct{ N int }) error { return nil }
+
+// Request errors are retried; success is a test of the decoded result.
+func requireNodes(ctx context.Context, want int) error {
+	for attempt := range 30 { // want "retry loop, attempt nodes"
+		resp, err := nodes(ctx)
+		if err != nil {
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(2 * time.Second):
+			}
+			continue
+		}
+		var out struct{ N int }
+		if err := decode(resp, &out); err != nil {
+			return err
+		}
+		total := out.N
+		if total >= want {
+			return nil
+		}
+		_ = attempt
+	}
+	return errors.New("not enough nodes")
+}
+
+// Twin: a worker that backs off on errors and never leaves on a result.
+func drain(ctx context.Context, sink func(int)) { // want drain:"callsparam\\(1\\)"
+	for {
+		resp, err := nodes(ctx)
+		if err != nil {
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(time.Second):
+			}
+			continue
+		}
+		sink(resp.Total)
+	}
+}
+
+type rows []map[string]string
+
+func peers(ctx context.Context) (rows, error) { return nil, nil }
+func closeIter() error                        { return nil }
+
+// Failures jump forward to the wait they share; success is a result.
+func agree(ctx context.Context, deadline time.Time) error {
+	var err error
+	for time.Now().Before(deadline) { // want "retry loop, attempt peers"
+		versions := map[string]bool{}
+		var rs rows
+		rs, err = peers(ctx)
+		if err != nil {
+			goto wait
+		}
+		for _, row := range rs {
+			versions[row["version"]] = true
+		}
+		if err = closeIter(); err != nil {
+			goto wait
+		}
+		if len(versions) <= 1 {
+			return nil
+		}
+	wait:
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+	return err
+}
+
+// Twin: a failure that jumps out of the loop leaves; no retry.
+func agreeOnce(ctx context.Context, deadline time.Time) error {
+	for time.Now().Before(deadline) {
+		rs, err := peers(ctx)
+		if err != nil {
+			goto fail
+		}
+		if len(rs) <= 1 {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+	return nil
+fail:
+	return errors.New("query failed")
+}
+
+func head(ctx context.Context, url string) (int, error) { return 200, nil }
+
+// The attempt runs in a failover over the URLs; the outer loop waits.
+func healthcheck(ctx context.Context, urls []string) error {
+	for { // want "retry loop, attempt head"
+		for _, u := range urls {
+			code, err := head(ctx, u)
+			if err != nil {
+				continue
+			} else if code >= 200 && code < 300 {
+				return nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// Twin: a sweep that marks the live nodes never leaves on success.
+func sweep(ctx context.Context, urls []string, mark func(string)) { // want sweep:"callsparam\\(2\\)"
+	for {
+		for _, u := range urls {
+			_, err := head(ctx, u)
+			if err != nil {
+				continue
+			}
+			mark(u)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// Twin: the nested loop waits; it is the retry loop, not the ticker loop
+// around it.
+func tickRetry(ctx context.Context, urls []string) error {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+		}
+		for i := 0; i < 3; i++ { // want "retry loop, attempt head"
+			_, err := head(ctx, urls[0])
+			if err == nil {
+				return nil
+			}
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(time.Second):
+			}
+		}
+	}
+}
+
+type future struct{}
+
+func (f *future) Done(ctx context.Context) (bool, error) { return false, nil }
+func delayForBackoff(d time.Duration, attempt int, cancel <-chan struct{}) bool {
+	return true
+}
+
+// The attempt is in the for post, success is the loop condition, and
+// polling errors back off and poll again.
+func waitForCompletion(ctx context.Context, f *future, retries int) error {
+	done, err := f.Done(ctx)
+	for attempts := 0; !done; done, err = f.Done(ctx) { // want `retry loop, attempt \*ast.SelectorExpr`
+		if attempts >= retries {
+			return err
+		}
+		delay, n := time.Second, 0
+		if err == nil {
+			delay = 5 * time.Second
+		} else {
+			n = attempts
+			attempts++
+		}
+		if !delayForBackoff(delay, n, ctx.Done()) {
+			return ctx.Err()
+		}
+	}
+	return err
+}
+
+// Twin: a poll that leaves on its first error.
+func pollCompletion(ctx context.Context, f *future) error {
+	done, err := f.Done(ctx)
+	for ; !done; done, err = f.Done(ctx) {
+		if err != nil {
+			return err
+		}
+		if !delayForBackoff(time.Second, 0, ctx.Done()) {
+			return ctx.Err()
+		}
+	}
+	return err
+}
+
+type rateLimited struct{ RetryAfter time.Duration }
+
+func (e *rateLimited) Error() string { return "rate limited" }
+
+type pager struct{ items []string }
+
+func (p pager) Next(ctx context.Context) (pager, error) { return p, nil }
+
+// A paginator fetches the same page again after waiting out a rate
+// limit: the attempt advances the cursor it reads.
+func allItems(ctx context.Context) (out []string, err error) {
+	p := pager{}
+	for err == nil { // want `retry loop, attempt \*ast.SelectorExpr`
+		p, err = p.Next(ctx)
+		var rl *rateLimited
+		if err == nil {
+			out = append(out, p.items...)
+		} else if errors.As(err, &rl) {
+			select {
+			case <-ctx.Done():
+				err = ctx.Err()
+			case <-time.After(rl.RetryAfter):
+				err = nil
+			}
+		}
+	}
+	return out, err
+}
+
+type page struct {
+	Items []string
+	Next  string
+}
+
+func list(ctx context.Context, cursor string) (*page, error) { return nil, nil }
+
+// A cursor passed as an argument and advanced from the response.
+func listAll(ctx context.Context) ([]string, error) {
+	var out []string
+	cursor := ""
+	for { // want "retry loop, attempt list"
+		pg, err := list(ctx, cursor)
+		if rl := (*rateLimited)(nil); errors.As(err, &rl) {
+			select {
+			case <-ctx.Done():
+				return out, ctx.Err()
+			case <-time.After(rl.RetryAfter):
+			}
+			continue
+		}
+		if err != nil {
+			return out, err
+		}
+		out = append(out, pg.Items...)
+		cursor = pg.Next
+		if cursor == "" {
+			return out, nil
+		}
+	}
+}
+
+// Twin: an accept loop backs off on temporary errors, advances nothing
+// and never leaves on success.
+func serve(ctx context.Context, ln net.Listener, handle func(net.Conn)) error { // want serve:"callsparam\\(2\\)"
+	for {
+		conn, err := ln.Accept()
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(100 * time.Millisecond):
+			}
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		go handle(conn)
+	}
+}
