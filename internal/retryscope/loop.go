@@ -388,8 +388,13 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 	// Failure path goes on; success leaves later in the loop body: by a
 	// return/break, or by a test of the results (if total >= want {
 	// return }).
+	// A test of the results counts only after a plain failure test that
+	// goes round: then only success reaches it. Reached from both paths
+	// (a renewal loop that leaves when its lease runs out) or after a
+	// guard for one kind of error, it is no success exit.
 	rest := restAfter(body, test)
-	return x.leavesAtTop(rest) || r.leavesOnResult(rest) || r.cursorRetry()
+	onResult := goesOn(x, test.Body.List) && !guardsMore(info, test.Cond, errVar) && r.leavesOnResult(rest)
+	return x.leavesAtTop(rest) || onResult || r.cursorRetry()
 }
 
 // goesOn reports whether stmts end by going round again: continue, or a

@@ -98,8 +98,10 @@ func (r *resultModel) resultDecides() bool {
 				found = !r.x.leavesAtTop(restAfter(r.body, n))
 				return false
 			case Waits(r.info, n.Body) && !r.x.leavesAtTop(n.Body.List):
-				// Failure that waits: whatever follows must leave.
-				found = goesOn(r.x, n.Body.List) && r.x.leavesAtTop(restAfter(r.body, n))
+				// Failure that waits and goes round (at its end, or on
+				// one inner path: if gen != old { ...; continue }):
+				// whatever follows must leave.
+				found = (goesOn(r.x, n.Body.List) || continues(n.Body)) && r.x.leavesAtTop(restAfter(r.body, n))
 				return false
 			}
 		}
@@ -238,7 +240,7 @@ func derivedVars(info *types.Info, body *ast.BlockStmt, pos token.Pos, seeds []*
 	changed := true
 	mentions := func(n ast.Node) bool { return n != nil && mentionsAny(info, n, analysisutil.SortedVars(d)) }
 	add := func(e ast.Expr) {
-		if v := rootVar(info, e); v != nil && !d[v] && !analysisutil.IsError(v.Type()) {
+		if v := rootVar(info, e); v != nil && v.Name() != "_" && !d[v] && !analysisutil.IsError(v.Type()) {
 			d[v] = true
 			changed = true
 		}
@@ -356,12 +358,15 @@ func rootVar(info *types.Info, e ast.Expr) *types.Var {
 
 // retryMarked reports whether the loop counts its attempts or backs off:
 // its condition or a test in it compares an attempt counter with a bound,
-// it increments an attempt counter, or it calls something named for a
-// backoff (retry.NextBackoff()).
+// it increments an attempt counter, or it asks a backoff for the next
+// wait (retry.NextBackoff(), with no argument: the strategy keeps the
+// count) or hands a backoff a value the loop grows (delayFor(attempt)).
+// A backoff call with constant arguments waits a fixed interval: a poll.
 func retryMarked(info *types.Info, loop ast.Node, body *ast.BlockStmt) bool {
 	if attemptBounded(loop) {
 		return true
 	}
+	grown := grownVars(info, loop)
 	return analysisutil.AnyInBody(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.IfStmt:
@@ -377,10 +382,59 @@ func retryMarked(info *types.Info, loop ast.Node, body *ast.BlockStmt) bool {
 			case *ast.SelectorExpr:
 				name = f.Sel.Name
 			}
-			return strings.Contains(strings.ToLower(name), "backoff")
+			if !strings.Contains(strings.ToLower(name), "backoff") {
+				return false
+			}
+			return len(n.Args) == 0 || slices.ContainsFunc(n.Args, func(a ast.Expr) bool { return mentionsAny(info, a, grown) })
 		}
 		return false
 	})
+}
+
+// grownVars returns the variables the loop (its post included) increments
+// or multiplies: attempt++, delay *= 2, n += 1.
+func grownVars(info *types.Info, loop ast.Node) []*types.Var {
+	var out []*types.Var
+	ast.Inspect(loop, func(n ast.Node) bool {
+		var e ast.Expr
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IncDecStmt:
+			if n.Tok == token.INC {
+				e = n.X
+			}
+		case *ast.AssignStmt:
+			if n.Tok == token.ADD_ASSIGN || n.Tok == token.MUL_ASSIGN || n.Tok == token.SHL_ASSIGN {
+				e = n.Lhs[0]
+			}
+		case *ast.RangeStmt:
+			e = n.Key // for attempt := range max
+		}
+		if v := rootVar(info, e); v != nil && !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+		return true
+	})
+	return out
+}
+
+// continues reports whether body holds a continue of the loop (not of a
+// loop nested in it).
+func continues(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
+			return false
+		case *ast.BranchStmt:
+			if n.Tok == token.CONTINUE && n.Label == nil {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // labelsIn returns the labels of statements inside body.

@@ -12,8 +12,9 @@
 //     marked //reslint:retry, functions named by the -retryfuncs setting, and
 //     inferred helpers (exported as HelperFact, so they are recognised in
 //     every importing package);
-//   - a retry loop: a for statement that runs an operation, leaves when its
-//     error is nil, goes round again when it is not, and waits in between;
+//   - a retry loop: a for statement that runs an operation, leaves when it
+//     succeeds, goes round again when it fails, and waits in between
+//     (success or failure may be a result value: see result.go);
 //     The same loop spelled with a backward goto (retry: ... if err !=
 //     nil { ...; goto retry }) is recorded apart, in Result.Gotos;
 //   - a send through a go-retryablehttp client, which retries by itself.

@@ -413,3 +413,81 @@ func serve(ctx context.Context, ln net.Listener, handle func(net.Conn)) error { 
 		go handle(conn)
 	}
 }
+
+func delayForBackoff2(d time.Duration, attempt int) time.Duration { return d }
+
+// Twin: a poll that hands its backoff a constant attempt waits a fixed
+// interval; no retry.
+func waitRegistered(ctx context.Context) error {
+	for {
+		ok, err := ready(ctx)
+		if err != nil {
+			return err
+		}
+		if ok {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(delayForBackoff2(time.Second, 0)):
+		}
+	}
+}
+
+// The stale commit is retried only when the generation moved on; the
+// retry is one inner path of the failure branch.
+func commitNewGen(ctx context.Context, gen func() int) (*commitResp, error) { // want commitNewGen:"callsparam\\(1\\)"
+	retries, old := 0, gen()
+	for { // want "retry loop, attempt commit"
+		resp, err := commit(ctx)
+		if err != nil {
+			return nil, err
+		}
+		stale := len(resp.Parts) > 0 && resp.Parts[0].Code == codeStale
+		if stale {
+			retries++
+			if retries > 10 {
+				break
+			}
+			select {
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			case <-time.After(500 * time.Millisecond):
+			}
+			if g := gen(); g != old {
+				old = g
+				continue
+			}
+		}
+		return resp, nil
+	}
+	return nil, errors.New("stale")
+}
+
+type secret struct{ TTL time.Duration }
+
+func renewLease(ctx context.Context) (*secret, error) { return nil, nil }
+
+// Twin: a renewal loop renews on success and backs off on errors; it
+// leaves when the lease runs out, on both paths: no success exit.
+func watchLease(ctx context.Context, grace time.Duration) error {
+	var remaining time.Duration
+	for {
+		s, err := renewLease(ctx)
+		if err != nil && errors.Is(err, context.Canceled) {
+			continue
+		}
+		if err == nil {
+			remaining = s.TTL
+		}
+		if remaining <= grace {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(remaining / 2):
+		}
+	}
+}
