@@ -126,7 +126,7 @@ func waitSettled(ctx context.Context) (*commitResp, error) {
 
 type nodesResp struct{ Total int }
 
-func nodes(ctx context.Context) (*nodesResp, error)  { return nil, nil }
+func nodes(ctx context.Context) (*nodesResp, error)   { return nil, nil }
 func decode(r *nodesResp, out *struct{ N int }) error { return nil }
 
 // Request errors are retried; success is a test of the decoded result.
