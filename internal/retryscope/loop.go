@@ -102,6 +102,40 @@ func leaves(stmts []ast.Stmt) bool { return loopExits{}.leaves(stmts) }
 type loopExits struct {
 	local  map[string]bool // labels of statements inside the loop
 	nested bool
+	// breaks are the unlabeled breaks that leave the loop (not a switch,
+	// select or loop inside it); nil when the loop is not known.
+	breaks map[*ast.BranchStmt]bool
+}
+
+// loopBreak reports whether the unlabeled break br, found in stmts s,
+// leaves the loop.
+func (x loopExits) loopBreak(s ast.Node, br *ast.BranchStmt) bool {
+	if x.breaks != nil {
+		return x.breaks[br]
+	}
+	return !x.nested && !nestedBreakable(s, br)
+}
+
+// loopBreaks returns the unlabeled breaks in body that leave the loop
+// whose body it is.
+func loopBreaks(body *ast.BlockStmt) map[*ast.BranchStmt]bool {
+	out := map[*ast.BranchStmt]bool{}
+	var walk func(n ast.Node)
+	walk = func(n ast.Node) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				return m == n
+			case *ast.BranchStmt:
+				if m.Tok == token.BREAK && m.Label == nil {
+					out[m] = true
+				}
+			}
+			return true
+		})
+	}
+	walk(body)
+	return out
 }
 
 func (x loopExits) leaves(stmts []ast.Stmt) bool {
@@ -123,7 +157,7 @@ func (x loopExits) leaves(stmts []ast.Stmt) bool {
 				case n.Tok == token.BREAK && n.Label != nil:
 					found = !x.local[n.Label.Name]
 				case n.Tok == token.BREAK:
-					found = !x.nested && !nestedBreakable(s, n)
+					found = x.loopBreak(s, n)
 				}
 			case *ast.ExprStmt:
 				if c, ok := n.X.(*ast.CallExpr); ok && analysisutil.NoReturnCall(c) {
@@ -143,7 +177,7 @@ func (x loopExits) endsLeaving(stmts []ast.Stmt) bool {
 			switch {
 			case br.Label != nil && x.local[br.Label.Name]:
 				return false
-			case br.Tok == token.BREAK && br.Label == nil && x.nested:
+			case br.Tok == token.BREAK && br.Label == nil && !x.loopBreak(br, br):
 				return false
 			}
 		}
@@ -174,7 +208,7 @@ func (x loopExits) leavesAtTop(stmts []ast.Stmt) bool {
 		case *ast.ReturnStmt:
 			return true
 		case *ast.BranchStmt:
-			if s.Tok == token.BREAK && (s.Label != nil || !x.nested) {
+			if s.Tok == token.BREAK && (s.Label != nil || x.loopBreak(s, s)) {
 				return true
 			}
 		}
@@ -246,7 +280,7 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 	case *ast.RangeStmt:
 		body = l.Body
 	}
-	x := loopExits{local: labelsIn(body), nested: nestedCall(body, call)}
+	x := loopExits{local: labelsIn(body), nested: nestedCall(body, call), breaks: loopBreaks(body)}
 	flags := map[*types.Var]bool{} // bools assigned a verdict on errVar
 	results := attemptResults(info, body, call)
 	if after == body.Pos() {
