@@ -114,8 +114,48 @@ func (r *resultModel) resultDecides() bool {
 // failure path that goes round) is a test of the attempt's results that
 // leaves: if total >= minNodes { return }.
 func (r *resultModel) leavesOnResult(stmts []ast.Stmt) bool {
-	for _, s := range stmts {
+	for i, s := range stmts {
 		if ifs, ok := s.(*ast.IfStmt); ok && r.onResult(ifs.Cond) && r.x.endsLeaving(ifs.Body.List) {
+			// A consumer that leaves on a last message and handles the
+			// others (if msg.Last { return }; handle(msg)) is no retry:
+			// what follows a success test only logs, counts and waits.
+			return !r.uses(stmts[i+1:])
+		}
+	}
+	return false
+}
+
+// uses reports whether stmts hand a value derived from the attempt's
+// results to a call that does more than log or report it.
+func (r *resultModel) uses(stmts []ast.Stmt) bool {
+	derived := analysisutil.SortedVars(r.derived)
+	for _, s := range stmts {
+		if analysisutil.AnyInBody(s, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || IsWaitCall(r.info, call) || reports(call) {
+				return false
+			}
+			return slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return mentionsAny(r.info, a, derived) })
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// reports reports whether call logs, prints or reports (t.Logf,
+// log.Printf, logger.Debug, t.Skipf, fmt.Errorf).
+func reports(call *ast.CallExpr) bool {
+	var name string
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		name = f.Name
+	case *ast.SelectorExpr:
+		name = f.Sel.Name
+	}
+	name = strings.ToLower(name)
+	for _, p := range []string{"log", "print", "debug", "info", "warn", "error", "skip", "fatal", "sprint"} {
+		if strings.HasPrefix(name, p) {
 			return true
 		}
 	}

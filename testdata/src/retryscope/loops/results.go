@@ -510,3 +510,30 @@ func flushWorker(ctx context.Context, jobs <-chan string) {
 		}
 	}
 }
+
+type message struct {
+	Last bool
+	Body string
+}
+
+func recvMsg(ctx context.Context) (*message, error) { return nil, nil }
+
+// Twin: a consumer backs off on receive errors and leaves on the last
+// message; it handles the others, so leaving is no success exit.
+func consume(ctx context.Context, handle func(string)) error { // want consume:"callsparam\\(1\\)"
+	for {
+		msg, err := recvMsg(ctx)
+		if err != nil {
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(time.Second):
+			}
+			continue
+		}
+		if msg.Last {
+			return nil
+		}
+		handle(msg.Body)
+	}
+}
