@@ -96,14 +96,14 @@ func leaves(stmts []ast.Stmt) bool { return loopExits{}.leaves(stmts) }
 
 // loopExits says what leaves one loop. A goto to a label inside the loop
 // goes on (a forward goto to a wait the failure paths share is a
-// continue), and when the attempt sits in a nested loop (a failover over
-// nodes inside the waiting loop) an unlabeled break leaves only that
-// nested loop.
+// continue), and an unlabeled break leaves the loop only when no switch,
+// select or loop inside it stands between (a break in a failover loop
+// over nodes inside the waiting loop leaves only the failover).
 type loopExits struct {
-	local  map[string]bool // labels of statements inside the loop
-	nested bool
-	// breaks are the unlabeled breaks that leave the loop (not a switch,
-	// select or loop inside it); nil when the loop is not known.
+	local map[string]bool // labels of statements inside the loop
+	// breaks are the unlabeled breaks that leave the loop; nil when the
+	// loop is not known (then a break leaves unless it sits in a
+	// breakable statement inside the statements looked at).
 	breaks map[*ast.BranchStmt]bool
 }
 
@@ -113,7 +113,7 @@ func (x loopExits) loopBreak(s ast.Node, br *ast.BranchStmt) bool {
 	if x.breaks != nil {
 		return x.breaks[br]
 	}
-	return !x.nested && !nestedBreakable(s, br)
+	return !nestedBreakable(s, br)
 }
 
 // loopBreaks returns the unlabeled breaks in body that leave the loop
@@ -280,7 +280,7 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 	case *ast.RangeStmt:
 		body = l.Body
 	}
-	x := loopExits{local: labelsIn(body), nested: nestedCall(body, call), breaks: loopBreaks(body)}
+	x := loopExits{local: labelsIn(body), breaks: loopBreaks(body)}
 	flags := map[*types.Var]bool{} // bools assigned a verdict on errVar
 	results := attemptResults(info, body, call)
 	if after == body.Pos() {

@@ -495,11 +495,6 @@ func labelsIn(body *ast.BlockStmt) map[string]bool {
 	return out
 }
 
-// nestedCall reports whether call sits in a loop nested in body.
-func nestedCall(body *ast.BlockStmt, call *ast.CallExpr) bool {
-	return innerLoopBody(body, call) != body
-}
-
 // innerLoopBody returns the body of the innermost loop inside body (body
 // itself when there is none) that holds n.
 func innerLoopBody(body *ast.BlockStmt, n ast.Node) *ast.BlockStmt {
