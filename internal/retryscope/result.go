@@ -169,7 +169,7 @@ func (r *resultModel) onResult(cond ast.Expr) bool {
 		return false
 	}
 	if r.derived == nil {
-		r.derived = derivedVars(r.info, r.body, r.after, r.nonErrors(r.results))
+		r.derived = derivedVars(r.info, r.body, r.after, r.nonErrors(r.results), false)
 	}
 	return mentionsAny(r.info, cond, analysisutil.SortedVars(r.derived))
 }
@@ -182,7 +182,7 @@ func (r *resultModel) onResult(cond ast.Expr) bool {
 // again. An accept or receive loop that backs off on errors advances
 // nothing and is no retry loop.
 func (r *resultModel) cursorRetry() bool {
-	if !r.advancesCursor() {
+	if !r.advancesCursor() || !r.endsOnResult() {
 		return false
 	}
 	errs := map[*types.Var]bool{r.errVar: true}
@@ -221,6 +221,23 @@ func (r *resultModel) cursorRetry() bool {
 	return edge
 }
 
+// endsOnResult reports whether the loop can end on what the attempt
+// returned: its condition, or a test after the attempt that leaves, reads
+// the error or a variable assigned from the results (for err == nil; if
+// p.Done(err) { break }; if cursor == "" { return }). A watch loop that
+// follows an index until it is stopped ends on nothing the attempt says.
+func (r *resultModel) endsOnResult() bool {
+	vars := analysisutil.SortedVars(derivedVars(r.info, r.body, r.after, r.nonErrors(r.results), true))
+	vars = append(vars, r.errVar)
+	if f, ok := r.loop.(*ast.ForStmt); ok && f.Cond != nil && mentionsAny(r.info, f.Cond, vars) {
+		return true
+	}
+	return analysisutil.AnyInBody(r.body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		return ok && ifs.Pos() > r.after && mentionsAny(r.info, ifs.Cond, vars) && r.x.endsLeaving(ifs.Body.List)
+	})
+}
+
 // advancesCursor reports whether a variable the attempt reads (its
 // receiver's root or an argument's) is assigned, in the loop, one of the
 // attempt's results or a value derived from them.
@@ -246,7 +263,7 @@ func (r *resultModel) advancesCursor() bool {
 		}
 	}
 	if r.derived == nil {
-		r.derived = derivedVars(r.info, r.body, r.after, r.nonErrors(r.results))
+		r.derived = derivedVars(r.info, r.body, r.after, r.nonErrors(r.results), false)
 	}
 	for v := range read {
 		if r.derived[v] && !slices.Contains(r.results, v) {
@@ -272,7 +289,11 @@ func (r *resultModel) nonErrors(vs []*types.Var) []*types.Var {
 // ...), decoded into (&out handed to a call that reads one), a range
 // over one, or anything assigned under a test or range of one (stale =
 // true under if p.Code == Stale).
-func derivedVars(info *types.Info, body *ast.BlockStmt, pos token.Pos, seeds []*types.Var) map[*types.Var]bool {
+//
+// With whole, only variables assigned as a whole count (cursor = pg.Next),
+// not a struct whose field is stored (p.last = v would make all of p,
+// its stop flag included, a result).
+func derivedVars(info *types.Info, body *ast.BlockStmt, pos token.Pos, seeds []*types.Var, whole bool) map[*types.Var]bool {
 	d := map[*types.Var]bool{}
 	for _, v := range seeds {
 		d[v] = true
@@ -280,6 +301,9 @@ func derivedVars(info *types.Info, body *ast.BlockStmt, pos token.Pos, seeds []*
 	changed := true
 	mentions := func(n ast.Node) bool { return n != nil && mentionsAny(info, n, analysisutil.SortedVars(d)) }
 	add := func(e ast.Expr) {
+		if _, isIdent := ast.Unparen(e).(*ast.Ident); whole && !isIdent {
+			return
+		}
 		if v := rootVar(info, e); v != nil && v.Name() != "_" && !d[v] && !analysisutil.IsError(v.Type()) {
 			d[v] = true
 			changed = true

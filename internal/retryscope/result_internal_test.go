@@ -71,7 +71,7 @@ func f() {
 	})
 	results := attemptResults(info, loop.Body, call)
 	r := &resultModel{info: info, errVar: results[1], results: results}
-	got := derivedVars(info, loop.Body, call.End(), r.nonErrors(results))
+	got := derivedVars(info, loop.Body, call.End(), r.nonErrors(results), false)
 	var names []string
 	for v := range got {
 		names = append(names, v.Name())

@@ -537,3 +537,38 @@ func consume(ctx context.Context, handle func(string)) error { // want consume:"
 		handle(msg.Body)
 	}
 }
+
+type index struct{ n uint64 }
+
+func (i index) Next(prev index) index { return i }
+
+type plan struct {
+	last  index
+	stopC chan struct{}
+}
+
+func (p *plan) stopped() bool                            { return false }
+func (p *plan) watch(ctx context.Context) (index, error) { return index{}, nil }
+
+// Twin: a watch loop follows an index (a cursor) and backs off on errors,
+// but ends only when stopped: nothing the attempt returns ends it.
+func (p *plan) run(ctx context.Context) {
+	failures := 0
+	for !p.stopped() {
+		idx, err := p.watch(ctx)
+		if p.stopped() {
+			break
+		}
+		if err != nil {
+			failures++
+			select {
+			case <-time.After(time.Duration(failures) * time.Second):
+				continue
+			case <-p.stopC:
+				return
+			}
+		}
+		failures = 0
+		p.last = idx.Next(p.last)
+	}
+}
