@@ -75,9 +75,16 @@ func nilTest(info *types.Info, cond ast.Expr, v *types.Var, op token.Token) bool
 	return false
 }
 
+// isVar reports whether e is v: the variable, or, when v is a struct
+// field (an error kept in the attempt's result), a selection of it.
 func isVar(info *types.Info, e ast.Expr, v *types.Var) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && info.ObjectOf(id) == v
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return info.ObjectOf(x) == v
+	case *ast.SelectorExpr:
+		return v.IsField() && info.Uses[x.Sel] == v
+	}
+	return false
 }
 
 func isNil(info *types.Info, e ast.Expr) bool {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/knowledge"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // A retry loop does not always decide on the attempt's error alone. The
@@ -571,4 +572,62 @@ func postResults(info *types.Info, f *ast.ForStmt, call *ast.CallExpr) []*types.
 		}
 	}
 	return out
+}
+
+// errFieldOf returns the error field of the attempt's only result when the
+// result, assigned to a variable (iter = q.attempt(ctx)), is a struct or a
+// pointer to one with exactly one field of type error.
+func errFieldOf(info *types.Info, parent ast.Node, call *ast.CallExpr) *types.Var {
+	a, ok := parent.(*ast.AssignStmt)
+	if !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 || ast.Unparen(a.Rhs[0]) != call || analysisutil.IdentVar(info, a.Lhs[0]) == nil {
+		return nil
+	}
+	t := info.TypeOf(call)
+	if t == nil {
+		return nil
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var field *types.Var
+	for f := range st.Fields() {
+		if analysisutil.IsError(f.Type()) {
+			if field != nil {
+				return nil
+			}
+			field = f
+		}
+	}
+	return field
+}
+
+// asksRetryPolicy reports whether body asks a retry policy whether to go
+// again: a bool method of a type named for retrying (RetryPolicy.Attempt,
+// Retryer.ShouldRetry). The policy counts the attempts and may wait
+// inside, out of sight.
+func asksRetryPolicy(info *types.Info, body *ast.BlockStmt) bool {
+	return analysisutil.AnyInBody(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || !isBool(info.TypeOf(call)) {
+			return false
+		}
+		fn, ok := typeutil.Callee(info, call).(*types.Func)
+		if !ok {
+			return false
+		}
+		recv := fn.Type().(*types.Signature).Recv()
+		if recv == nil {
+			return false
+		}
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		named, ok := t.(*types.Named)
+		return ok && strings.Contains(strings.ToLower(named.Obj().Name()), "retr")
+	})
 }

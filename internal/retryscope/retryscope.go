@@ -726,18 +726,27 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 		loop := c.Node()
 		guard.Mark(st.pass, loop.Pos())
 		body := analysisutil.LoopBody(loop)
-		if body == nil || !Waits(st.info, body) && !st.callsSleeper(body) && !attemptBounded(loop) {
+		if body == nil || !Waits(st.info, body) && !st.callsSleeper(body) && !attemptBounded(loop) && !asksRetryPolicy(st.info, body) {
 			continue
 		}
 		var attempt *ast.CallExpr
 		var errVar *types.Var
 		for cc := range c.Preorder((*ast.CallExpr)(nil)) {
 			call := cc.Node().(*ast.CallExpr)
-			if !st.attemptOf(cc, loop) || !returnsError(st.info, call) || IsWaitCall(st.info, call) {
+			if !st.attemptOf(cc, loop) || IsWaitCall(st.info, call) {
 				continue
 			}
-			if ev := errVarOf(st.info, cc.Parent().Node(), call); ev != nil && retryLike(st.info, loop, call, ev) {
-				attempt, errVar = call, ev
+			if returnsError(st.info, call) {
+				if ev := errVarOf(st.info, cc.Parent().Node(), call); ev != nil && retryLike(st.info, loop, call, ev) {
+					attempt, errVar = call, ev
+					break
+				}
+			} else if f := errFieldOf(st.info, cc.Parent().Node(), call); f != nil && retryLike(st.info, loop, call, f) {
+				// iter = q.attempt(ctx, conn); if iter.err == nil {
+				// return iter }: the error is a field of the result.
+				// The rules that evaluate the error flow see no
+				// variable (ErrVar stays nil); the scope still counts.
+				attempt = call
 				break
 			}
 		}

@@ -572,3 +572,55 @@ func (p *plan) run(ctx context.Context) {
 		p.last = idx.Next(p.last)
 	}
 }
+
+type resultRows struct {
+	err  error
+	data []string
+}
+
+type RetryPolicy interface {
+	Attempt(q string) bool
+}
+
+func query(ctx context.Context, q, host string) *resultRows { return &resultRows{} }
+
+// The error is a field of the attempt's result, and the loop asks a retry
+// policy (which counts and may wait inside) whether to go again.
+func queryHosts(ctx context.Context, q string, next func() string, rt RetryPolicy) *resultRows { // want queryHosts:"callsparam\\(2\\)"
+	var it *resultRows
+	for host := next(); host != ""; { // want "retry loop, attempt query"
+		it = query(ctx, q, host)
+		if it.err == nil || rt == nil || !rt.Attempt(q) {
+			return it
+		}
+		if errors.Is(it.err, errNotObtained) {
+			host = next()
+		}
+	}
+	return it
+}
+
+// Twin: a failover over hosts with no retry policy, no wait and no
+// counter tries each host once; no retry loop.
+func queryEach(ctx context.Context, q string, hosts []string) *resultRows {
+	var it *resultRows
+	for _, host := range hosts {
+		it = query(ctx, q, host)
+		if it.err == nil {
+			return it
+		}
+	}
+	return it
+}
+
+// Twin: the policy is asked, but the loop goes round on success too (a
+// scan that records every host's rows).
+func scanHosts(ctx context.Context, q string, next func() string, rt RetryPolicy, sink func(*resultRows)) { // want scanHosts:"callsparam\\(2,4\\)"
+	for host := next(); host != ""; host = next() {
+		it := query(ctx, q, host)
+		if it.err != nil && !rt.Attempt(q) {
+			return
+		}
+		sink(it)
+	}
+}
