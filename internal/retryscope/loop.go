@@ -108,6 +108,7 @@ func leaves(stmts []ast.Stmt) bool { return loopExits{}.leaves(stmts) }
 // over nodes inside the waiting loop leaves only the failover).
 type loopExits struct {
 	local map[string]bool // labels of statements inside the loop
+	self  string          // the loop's own label, if any
 	// breaks are the unlabeled breaks that leave the loop; nil when the
 	// loop is not known (then a break leaves unless it sits in a
 	// breakable statement inside the statements looked at).
@@ -159,12 +160,10 @@ func (x loopExits) leaves(stmts []ast.Stmt) bool {
 				found = true
 			case *ast.BranchStmt:
 				switch {
-				case n.Tok == token.GOTO:
-					found = !x.local[n.Label.Name]
-				case n.Tok == token.BREAK && n.Label != nil:
-					found = !x.local[n.Label.Name]
-				case n.Tok == token.BREAK:
+				case n.Tok == token.BREAK && n.Label == nil:
 					found = x.loopBreak(s, n)
+				case n.Label != nil:
+					found = x.outward(n)
 				}
 			case *ast.ExprStmt:
 				if c, ok := n.X.(*ast.CallExpr); ok && analysisutil.NoReturnCall(c) {
@@ -177,14 +176,25 @@ func (x loopExits) leaves(stmts []ast.Stmt) bool {
 	return found
 }
 
+// outward reports whether the labeled branch br (goto, break or continue)
+// leaves the loop: its label is outside the loop, and a continue does not
+// name the loop itself.
+func (x loopExits) outward(br *ast.BranchStmt) bool {
+	name := br.Label.Name
+	if x.local[name] {
+		return false
+	}
+	return !(br.Tok == token.CONTINUE && name == x.self)
+}
+
 // endsLeaving reports whether the last of stmts leaves the loop.
 func (x loopExits) endsLeaving(stmts []ast.Stmt) bool {
 	if len(stmts) > 0 {
 		if br, ok := stmts[len(stmts)-1].(*ast.BranchStmt); ok {
 			switch {
-			case br.Label != nil && x.local[br.Label.Name]:
-				return false
-			case br.Tok == token.BREAK && br.Label == nil && !x.loopBreak(br, br):
+			case br.Label != nil:
+				return x.outward(br)
+			case br.Tok == token.BREAK && !x.loopBreak(br, br):
 				return false
 			}
 		}
@@ -215,7 +225,7 @@ func (x loopExits) leavesAtTop(stmts []ast.Stmt) bool {
 		case *ast.ReturnStmt:
 			return true
 		case *ast.BranchStmt:
-			if s.Tok == token.BREAK && (s.Label != nil || x.loopBreak(s, s)) {
+			if s.Label != nil && x.outward(s) || s.Tok == token.BREAK && s.Label == nil && x.loopBreak(s, s) {
 				return true
 			}
 		}
@@ -272,7 +282,7 @@ func nestedBreakable(root ast.Node, br *ast.BranchStmt) bool {
 // the attempt. When the error alone does not decide, success or failure
 // may be a result value (resultDecides), the attempt may run in the for
 // statement's post (postAttempt), or advance a cursor (cursorRetry).
-func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *types.Var) bool {
+func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *types.Var, self string) bool {
 	var body *ast.BlockStmt
 	after := call.End() // the tests that follow the attempt start here
 	switch l := loop.(type) {
@@ -287,7 +297,7 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 	case *ast.RangeStmt:
 		body = l.Body
 	}
-	x := loopExits{local: labelsIn(body), breaks: loopBreaks(body)}
+	x := loopExits{local: labelsIn(body), breaks: loopBreaks(body), self: self}
 	flags := map[*types.Var]bool{} // bools assigned a verdict on errVar
 	results := attemptResults(info, body, call)
 	if after == body.Pos() {
@@ -441,14 +451,12 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 // goesOn reports whether stmts end by going round again: continue, or a
 // goto to a label inside the loop.
 func goesOn(x loopExits, stmts []ast.Stmt) bool {
-	if analysisutil.EndsBy(stmts, analysisutil.ByContinue) {
-		return true
-	}
 	if len(stmts) > 0 {
-		br, ok := stmts[len(stmts)-1].(*ast.BranchStmt)
-		return ok && br.Tok == token.GOTO && x.local[br.Label.Name]
+		if br, ok := stmts[len(stmts)-1].(*ast.BranchStmt); ok && br.Label != nil {
+			return (br.Tok == token.CONTINUE || br.Tok == token.GOTO) && !x.outward(br)
+		}
 	}
-	return false
+	return analysisutil.EndsBy(stmts, analysisutil.ByContinue)
 }
 
 // verdictSwitch reports whether s switches on a classifier's answer for

@@ -95,8 +95,9 @@ func (r *resultModel) resultDecides() bool {
 			switch {
 			case r.x.endsLeaving(n.Body.List):
 				// Success: the code that runs when the test fails must
-				// go round.
-				found = !r.x.leavesAtTop(restAfter(r.body, n))
+				// go round (not leave on its way, as a heartbeat branch
+				// that continues an outer loop does).
+				found = !slices.ContainsFunc(pathRest(r.body, n), r.x.leavesAtTop)
 				return false
 			case Waits(r.info, n.Body) && !r.x.leavesAtTop(n.Body.List):
 				// Failure that waits and goes round (at its end, or on
@@ -558,6 +559,63 @@ func restAfter(body *ast.BlockStmt, n ast.Node) []ast.Stmt {
 	return nil
 }
 
+// pathRest returns, for each statement list from body down to the one
+// that holds n, the statements that follow on n's way out: what runs
+// after n, up to the end of the loop body.
+func pathRest(body *ast.BlockStmt, n ast.Node) [][]ast.Stmt {
+	var out [][]ast.Stmt
+	list := body.List
+	for list != nil {
+		var next []ast.Stmt
+		for i, s := range list {
+			if s.Pos() > n.Pos() || n.End() > s.End() {
+				continue
+			}
+			out = append(out, list[i+1:])
+			if s == n {
+				return out
+			}
+			ast.Inspect(s, func(m ast.Node) bool {
+				if next != nil || m == nil || m.Pos() > n.Pos() || n.End() > m.End() {
+					return false
+				}
+				switch m := m.(type) {
+				case *ast.FuncLit:
+					return false
+				case *ast.BlockStmt:
+					if m != s && !clauses(m) {
+						next = m.List
+					}
+				case *ast.CaseClause:
+					next = m.Body
+				case *ast.CommClause:
+					next = m.Body
+				}
+				return next == nil
+			})
+			break
+		}
+		if next == nil {
+			break
+		}
+		list = next
+	}
+	return out
+}
+
+// clauses reports whether b is the body of a switch or select (its
+// statements are case clauses: only the one taken runs).
+func clauses(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	switch b.List[0].(type) {
+	case *ast.CaseClause, *ast.CommClause:
+		return true
+	}
+	return false
+}
+
 // postResults returns the variables the for statement's post assigns the
 // attempt's results to (done, err = f.Done(ctx)).
 func postResults(info *types.Info, f *ast.ForStmt, call *ast.CallExpr) []*types.Var {
@@ -606,28 +664,35 @@ func errFieldOf(info *types.Info, parent ast.Node, call *ast.CallExpr) *types.Va
 }
 
 // asksRetryPolicy reports whether body asks a retry policy whether to go
-// again: a bool method of a type named for retrying (RetryPolicy.Attempt,
-// Retryer.ShouldRetry). The policy counts the attempts and may wait
-// inside, out of sight.
+// again: a test (of an if or the loop) calls a bool method of a type
+// named for retrying (RetryPolicy.Attempt, Retryer.ShouldRetry). The
+// policy counts the attempts and may wait inside, out of sight.
 func asksRetryPolicy(info *types.Info, body *ast.BlockStmt) bool {
 	return analysisutil.AnyInBody(body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || !isBool(info.TypeOf(call)) {
-			return false
-		}
-		fn, ok := typeutil.Callee(info, call).(*types.Func)
-		if !ok {
-			return false
-		}
-		recv := fn.Type().(*types.Signature).Recv()
-		if recv == nil {
-			return false
-		}
-		t := recv.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		named, ok := t.(*types.Named)
-		return ok && strings.Contains(strings.ToLower(named.Obj().Name()), "retr")
+		ifs, ok := n.(*ast.IfStmt)
+		return ok && analysisutil.AnyInBody(ifs.Cond, func(m ast.Node) bool {
+			call, ok := m.(*ast.CallExpr)
+			return ok && isBool(info.TypeOf(call)) && retryPolicyMethod(info, call)
+		})
 	})
+}
+
+// retryPolicyMethod reports whether call is a method of a type whose name
+// holds the word retry (RetryPolicy, Retryer, retryBudget; not
+// retrievingIterator).
+func retryPolicyMethod(info *types.Info, call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok {
+		return false
+	}
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return false
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := t.(*types.Named)
+	return ok && (hasWord(named.Obj().Name(), "retry") || hasWord(named.Obj().Name(), "retrier"))
 }

@@ -220,6 +220,9 @@ type state struct {
 	extra   map[string]bool               // -retryfuncs
 	// sleepers are this package's functions that wait blindly (SleepsFact).
 	sleepers map[*types.Func]bool
+	// labels names the labeled loops (a continue or break to the loop's
+	// own label stays in it).
+	labels map[ast.Node]string
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -244,6 +247,11 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			st.extra[f] = true
 		}
+	}
+	st.labels = map[ast.Node]string{}
+	for c := range in.Root().Preorder((*ast.LabeledStmt)(nil)) {
+		ls := c.Node().(*ast.LabeledStmt)
+		st.labels[ls.Stmt] = ls.Label.Name
 	}
 	st.decls = analysisutil.FuncDecls(pass.TypesInfo, in)
 	st.inferSleepers(in) // first: a helper's Blind needs them
@@ -441,7 +449,7 @@ func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls
 		}
 		callsSet[p] = true
 		if loop := analysisutil.EnclosingLoop(c); loop != nil {
-			if ev := errVarOf(st.info, c.Parent().Node(), call); ev != nil && retryLike(st.info, loop, call, ev) {
+			if ev := errVarOf(st.info, c.Parent().Node(), call); ev != nil && retryLike(st.info, loop, call, ev, st.labels[loop]) {
 				if !rangesOverCollection(st.info, loop) || Waits(st.info, analysisutil.LoopBody(loop)) {
 					retriedSet[p] = true
 					all = all || onlyNilTests(st.info, loop, ev)
@@ -737,11 +745,11 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 				continue
 			}
 			if returnsError(st.info, call) {
-				if ev := errVarOf(st.info, cc.Parent().Node(), call); ev != nil && retryLike(st.info, loop, call, ev) {
+				if ev := errVarOf(st.info, cc.Parent().Node(), call); ev != nil && retryLike(st.info, loop, call, ev, st.labels[loop]) {
 					attempt, errVar = call, ev
 					break
 				}
-			} else if f := errFieldOf(st.info, cc.Parent().Node(), call); f != nil && retryLike(st.info, loop, call, f) {
+			} else if f := errFieldOf(st.info, cc.Parent().Node(), call); f != nil && retryLike(st.info, loop, call, f, st.labels[loop]) {
 				// iter = q.attempt(ctx, conn); if iter.err == nil {
 				// return iter }: the error is a field of the result.
 				// The rules that evaluate the error flow see no

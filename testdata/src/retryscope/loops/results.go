@@ -624,3 +624,43 @@ func scanHosts(ctx context.Context, q string, next func() string, rt RetryPolicy
 		sink(it)
 	}
 }
+
+type laTask struct{ attempt int }
+
+func sendBeat(ctx context.Context) (*laTask, error) { return nil, nil }
+
+// Twin: a heartbeat inside a task loop. Its branch leaves on an error or
+// on "no more work" and otherwise continues the outer loop; the inner
+// loop waits for its timer or for other events (whose attempts it
+// counts): no success exit of a retry.
+func processTask(ctx context.Context, retries <-chan *laTask, resend func(*laTask) bool) error { // want processTask:"callsparam\\(2\\)"
+outer:
+	for {
+		delay := time.Second
+	beat:
+		for {
+			if delay <= 0 {
+				t, err := sendBeat(ctx)
+				if err != nil {
+					return err
+				}
+				if t == nil {
+					return nil
+				}
+				continue outer
+			}
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(delay):
+				delay = 0
+				continue beat
+			case laRetry := <-retries:
+				laRetry.attempt++
+				if !resend(laRetry) {
+					laRetry.attempt--
+				}
+			}
+		}
+	}
+}
