@@ -427,6 +427,13 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 	case verdict:
 		return true
 	case nilTest(info, test.Cond, errVar, token.EQL):
+		// Success leaves; a failure must be able to go round: not leave
+		// in an else branch or on its way to the loop's end (if err ==
+		// nil { continue outer }; break outer is no retry).
+		if els, ok := test.Else.(*ast.BlockStmt); ok && x.endsLeaving(els.List) ||
+			slices.ContainsFunc(pathRest(body, test), x.leavesAtTop) {
+			return false
+		}
 		return x.leavesOnSuccess(test.Body.List)
 	case x.endsLeaving(test.Body.List):
 		// Errors are terminal; the retried failure, if any, is a result

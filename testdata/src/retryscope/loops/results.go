@@ -664,3 +664,28 @@ outer:
 		}
 	}
 }
+
+func processResult(ctx context.Context) (*laTask, error) { return nil, nil }
+
+// Twin: success that is not done continues an outer loop, and everything
+// else breaks out of it: no path goes round this loop after a failure.
+func awaitResults(ctx context.Context) error {
+	var err error
+outer:
+	for {
+		for {
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(time.Second):
+			}
+			var res *laTask
+			res, err = processResult(ctx)
+			if err == nil && res == nil {
+				continue outer
+			}
+			break outer
+		}
+	}
+	return err
+}
