@@ -430,8 +430,7 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 		// Success leaves; a failure must be able to go round: not leave
 		// in an else branch or on its way to the loop's end (if err ==
 		// nil { continue outer }; break outer is no retry).
-		if els, ok := test.Else.(*ast.BlockStmt); ok && x.endsLeaving(els.List) ||
-			slices.ContainsFunc(pathRest(body, test), x.leavesAtTop) {
+		if els, ok := test.Else.(*ast.BlockStmt); ok && x.endsLeaving(els.List) || !x.mayGoRound(body, test) {
 			return false
 		}
 		return x.leavesOnSuccess(test.Body.List)

@@ -97,7 +97,7 @@ func (r *resultModel) resultDecides() bool {
 				// Success: the code that runs when the test fails must
 				// go round (not leave on its way, as a heartbeat branch
 				// that continues an outer loop does).
-				found = !slices.ContainsFunc(pathRest(r.body, n), r.x.leavesAtTop)
+				found = r.x.mayGoRound(r.body, n)
 				return false
 			case Waits(r.info, n.Body) && !r.x.leavesAtTop(n.Body.List):
 				// Failure that waits and goes round (at its end, or on
@@ -601,6 +601,58 @@ func pathRest(body *ast.BlockStmt, n ast.Node) [][]ast.Stmt {
 		list = next
 	}
 	return out
+}
+
+// mayGoRound reports whether the code that runs after n, on its way to
+// the end of the loop body, can go round again: it reaches a continue of
+// the loop (or a goto inside it), or the end, before a statement that
+// leaves unconditionally.
+func (x loopExits) mayGoRound(body *ast.BlockStmt, n ast.Node) bool {
+	lists := pathRest(body, n)
+	for i := len(lists) - 1; i >= 0; i-- { // innermost first: execution order
+		for _, s := range lists[i] {
+			if x.leavesAtTop([]ast.Stmt{s}) {
+				return false
+			}
+			if x.goesRoundIn(s) {
+				return true
+			}
+		}
+	}
+	return true
+}
+
+// goesRoundIn reports whether s holds a continue of the loop (unlabeled
+// and not in a nested loop, or naming the loop) or a goto inside it.
+func (x loopExits) goesRoundIn(s ast.Stmt) bool {
+	found := false
+	var walk func(n ast.Node, nested bool)
+	walk = func(n ast.Node, nested bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if found || m == nil {
+				return false
+			}
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt, *ast.RangeStmt:
+				if m != n {
+					walk(m, true)
+					return false
+				}
+			case *ast.BranchStmt:
+				switch {
+				case m.Tok == token.CONTINUE && m.Label == nil:
+					found = !nested
+				case (m.Tok == token.CONTINUE || m.Tok == token.GOTO) && m.Label != nil:
+					found = !x.outward(m) && (m.Tok == token.GOTO || m.Label.Name == x.self)
+				}
+			}
+			return true
+		})
+	}
+	walk(s, false)
+	return found
 }
 
 // clauses reports whether b is the body of a switch or select (its
