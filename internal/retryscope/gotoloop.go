@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
 
@@ -44,12 +45,20 @@ func (st *state) findGotos(in *inspector.Inspector, res *Result) {
 		body := &ast.BlockStmt{Lbrace: region[0].Pos(), List: region, Rbrace: region[len(region)-1].End() - 1}
 		var attempt *ast.CallExpr
 		var errVar *types.Var
-		bounded := false
+		// attempts++ before the goto counts attempts like a bound does.
+		bounded := retryMarked(st.info, body, body)
 		for _, ifs := range ifs {
 			bounded = bounded || countsAttempts(ifs.Cond)
 			if attempt == nil {
 				attempt, errVar = st.gotoAttempt(body, ifs)
 			}
+		}
+		if attempt == nil {
+			// if shouldRetry := h.WaitOrSkipRetry(ctx, n, cmd,
+			// resp.Error()); shouldRetry { goto retry }: a verdict
+			// handed the error with no error variable; the rules that
+			// evaluate the error flow see none (ErrVar nil).
+			attempt = verdictGoto(st.info, body, ifs)
 		}
 		if attempt == nil {
 			continue
@@ -144,4 +153,59 @@ func verdictOn(info *types.Info, cond ast.Expr, errVar *types.Var) bool {
 		}
 	}
 	return false
+}
+
+// verdictGoto returns the verdict that takes the goto: a bool call, in the
+// condition of one of ifs (an operand of && or || included) or in the one
+// assignment of a bool flag the condition tests, that is handed an error
+// (a variable or a call such as resp.Error()).
+func verdictGoto(info *types.Info, body *ast.BlockStmt, ifs []*ast.IfStmt) *ast.CallExpr {
+	flagCall := func(v *types.Var) *ast.CallExpr {
+		var out *ast.CallExpr
+		n := 0
+		ast.Inspect(body, func(m ast.Node) bool {
+			if a, ok := m.(*ast.AssignStmt); ok && len(a.Lhs) == len(a.Rhs) {
+				for i, l := range a.Lhs {
+					if analysisutil.IdentVar(info, l) == v {
+						n++
+						out, _ = ast.Unparen(a.Rhs[i]).(*ast.CallExpr)
+					}
+				}
+			}
+			return true
+		})
+		if n != 1 {
+			return nil
+		}
+		return out
+	}
+	var verdict func(e ast.Expr) *ast.CallExpr
+	verdict = func(e ast.Expr) *ast.CallExpr {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.BinaryExpr:
+			if x.Op == token.LAND || x.Op == token.LOR {
+				if c := verdict(x.X); c != nil {
+					return c
+				}
+				return verdict(x.Y)
+			}
+		case *ast.Ident:
+			if v := analysisutil.IdentVar(info, x); v != nil && isBool(v.Type()) {
+				if c := flagCall(v); c != nil {
+					return verdict(c)
+				}
+			}
+		case *ast.CallExpr:
+			if isBool(info.TypeOf(x)) && slices.ContainsFunc(x.Args, func(a ast.Expr) bool { return analysisutil.IsError(info.TypeOf(a)) }) {
+				return x
+			}
+		}
+		return nil
+	}
+	for _, ifs := range ifs {
+		if c := verdict(ifs.Cond); c != nil {
+			return c
+		}
+	}
+	return nil
 }

@@ -634,12 +634,29 @@ func isBool(t types.Type) bool {
 // maxRetries, p.MaxTries, tries). Such a loop is a retry loop even with no
 // wait between attempts (an immediate retry); a counter over a collection
 // (i < len(items)) is not.
-func attemptBounded(loop ast.Node) bool {
-	f, ok := loop.(*ast.ForStmt)
-	if !ok || f.Cond == nil {
-		return false
+func attemptBounded(info *types.Info, loop ast.Node) bool {
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		return l.Cond != nil && countsAttempts(l.Cond)
+	case *ast.RangeStmt:
+		// for i := range tries: a range over a count named for attempts.
+		t := info.TypeOf(l.X)
+		if t == nil {
+			return false
+		}
+		if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+			return false
+		}
+		var name string
+		switch x := ast.Unparen(l.X).(type) {
+		case *ast.Ident:
+			name = x.Name
+		case *ast.SelectorExpr:
+			name = x.Sel.Name
+		}
+		return slices.ContainsFunc(knowledge.AttemptWords, func(w string) bool { return hasWord(name, w) })
 	}
-	return countsAttempts(f.Cond)
+	return false
 }
 
 // countsAttempts reports whether cond, or one of its && conjuncts,
@@ -727,6 +744,11 @@ func IsTimerChan(info *types.Info, e ast.Expr) bool {
 	case *ast.CallExpr:
 		fn, _ := typeutil.Callee(info, e).(*types.Func)
 		return fn != nil && fn.Pkg() != nil && slices.Contains(knowledge.TimerChanFuncs[fn.Pkg().Path()], fn.Name())
+	case *ast.Ident:
+		// tc := time.After(d); ... <-tc: a variable holding a timer's
+		// channel (only timers deliver a time.Time).
+		ch, ok := info.TypeOf(e).(*types.Chan)
+		return ok && analysisutil.IsNamedExact(ch.Elem(), knowledge.Time, "Time")
 	case *ast.SelectorExpr:
 		if e.Sel.Name != "C" {
 			return false

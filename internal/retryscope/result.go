@@ -429,7 +429,7 @@ func rootVar(info *types.Info, e ast.Expr) *types.Var {
 // count) or hands a backoff a value the loop grows (delayFor(attempt)).
 // A backoff call with constant arguments waits a fixed interval: a poll.
 func retryMarked(info *types.Info, loop ast.Node, body *ast.BlockStmt) bool {
-	if attemptBounded(loop) {
+	if attemptBounded(info, loop) {
 		return true
 	}
 	grown := grownVars(info, loop)

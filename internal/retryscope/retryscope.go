@@ -734,7 +734,7 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 		loop := c.Node()
 		guard.Mark(st.pass, loop.Pos())
 		body := analysisutil.LoopBody(loop)
-		if body == nil || !Waits(st.info, body) && !st.callsSleeper(body) && !attemptBounded(loop) && !asksRetryPolicy(st.info, body) {
+		if body == nil || !Waits(st.info, body) && !st.callsSleeper(body) && !attemptBounded(st.info, loop) && !asksRetryPolicy(st.info, body) {
 			continue
 		}
 		var attempt *ast.CallExpr

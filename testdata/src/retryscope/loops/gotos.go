@@ -96,3 +96,57 @@ func gotoInLiteral(ctx context.Context) {
 		}
 	}()
 }
+
+type result struct{ err error }
+
+func (r result) Error() error { return r.err }
+
+type retryHandler interface {
+	WaitOrSkipRetry(ctx context.Context, attempts int, err error) bool
+}
+
+func doResult(ctx context.Context) result  { return result{} }
+func doMulti(ctx context.Context) []result { return nil }
+func isRetryable(err error) bool           { return err != nil }
+
+// The wait and the verdict are one call; attempts++ counts the attempts.
+func gotoHandler(ctx context.Context, h retryHandler) result {
+	attempts := 1
+retry: // want "goto retry loop, attempt \\*ast.SelectorExpr"
+	resp := doResult(ctx)
+	if err := resp.Error(); err != nil {
+		if h.WaitOrSkipRetry(ctx, attempts, err) {
+			attempts++
+			goto retry
+		}
+	}
+	return resp
+}
+
+// The verdict is handed the error inline and kept in a flag.
+func gotoMulti(ctx context.Context, h retryHandler) []result {
+	attempts := 1
+retry: // want "goto retry loop, attempt \\*ast.SelectorExpr"
+	resps := doMulti(ctx)
+	for _, r := range resps {
+		if isRetryable(r.Error()) {
+			shouldRetry := h.WaitOrSkipRetry(ctx, attempts, r.Error())
+			if shouldRetry {
+				attempts++
+				goto retry
+			}
+		}
+	}
+	return resps
+}
+
+// Twin: a verdict goto with no wait and no count replays at once (an
+// expired connection): not taken for a retry loop.
+func gotoReplay(ctx context.Context) result {
+recover:
+	resp := doResult(ctx)
+	if isRetryable(resp.Error()) {
+		goto recover
+	}
+	return resp
+}

@@ -689,3 +689,34 @@ outer:
 	}
 	return err
 }
+
+func acquire(ctx context.Context) (int, error) { return 0, nil }
+
+// A range over a count named for attempts, waiting on a channel variable
+// that holds a timer's channel.
+func quorum(ctx context.Context, tries, want int, release <-chan struct{}) error {
+	for i := range tries { // want "retry loop, attempt acquire"
+		n, err := acquire(ctx)
+		if err == nil && n >= want {
+			return nil
+		}
+		tc := time.After(time.Duration(i) * 100 * time.Millisecond)
+		select {
+		case <-tc:
+		case <-release:
+			return errors.New("released")
+		}
+	}
+	return errors.New("no quorum")
+}
+
+// Twin: a range over a slice named for attempts with no wait records each
+// one; no retry loop.
+func record(ctx context.Context, attempts []int, sink func(int)) { // want record:"callsparam\\(2\\)"
+	for _, a := range attempts {
+		n, err := acquire(ctx)
+		if err == nil {
+			sink(n + a)
+		}
+	}
+}
