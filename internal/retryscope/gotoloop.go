@@ -58,7 +58,7 @@ func (st *state) findGotos(in *inspector.Inspector, res *Result) {
 			// resp.Error()); shouldRetry { goto retry }: a verdict
 			// handed the error with no error variable; the rules that
 			// evaluate the error flow see none (ErrVar nil).
-			attempt = verdictGoto(st.info, body, ifs)
+			attempt = verdictGoto(st.info, st.defs, ifs)
 		}
 		if attempt == nil {
 			continue
@@ -156,29 +156,10 @@ func verdictOn(info *types.Info, cond ast.Expr, errVar *types.Var) bool {
 }
 
 // verdictGoto returns the verdict that takes the goto: a bool call, in the
-// condition of one of ifs (an operand of && or || included) or in the one
-// assignment of a bool flag the condition tests, that is handed an error
+// condition of one of ifs (an operand of && or || included) or as the
+// value of a bool flag assigned once that the condition tests, handed an error
 // (a variable or a call such as resp.Error()).
-func verdictGoto(info *types.Info, body *ast.BlockStmt, ifs []*ast.IfStmt) *ast.CallExpr {
-	flagCall := func(v *types.Var) *ast.CallExpr {
-		var out *ast.CallExpr
-		n := 0
-		ast.Inspect(body, func(m ast.Node) bool {
-			if a, ok := m.(*ast.AssignStmt); ok && len(a.Lhs) == len(a.Rhs) {
-				for i, l := range a.Lhs {
-					if analysisutil.IdentVar(info, l) == v {
-						n++
-						out, _ = ast.Unparen(a.Rhs[i]).(*ast.CallExpr)
-					}
-				}
-			}
-			return true
-		})
-		if n != 1 {
-			return nil
-		}
-		return out
-	}
+func verdictGoto(info *types.Info, defs map[*types.Var]ast.Expr, ifs []*ast.IfStmt) *ast.CallExpr {
 	var verdict func(e ast.Expr) *ast.CallExpr
 	verdict = func(e ast.Expr) *ast.CallExpr {
 		switch x := ast.Unparen(e).(type) {
@@ -190,10 +171,8 @@ func verdictGoto(info *types.Info, body *ast.BlockStmt, ifs []*ast.IfStmt) *ast.
 				return verdict(x.Y)
 			}
 		case *ast.Ident:
-			if v := analysisutil.IdentVar(info, x); v != nil && isBool(v.Type()) {
-				if c := flagCall(v); c != nil {
-					return verdict(c)
-				}
+			if v := analysisutil.IdentVar(info, x); v != nil && isBool(v.Type()) && defs[v] != nil {
+				return verdict(defs[v])
 			}
 		case *ast.CallExpr:
 			if isBool(info.TypeOf(x)) && slices.ContainsFunc(x.Args, func(a ast.Expr) bool { return analysisutil.IsError(info.TypeOf(a)) }) {
