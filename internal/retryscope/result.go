@@ -103,7 +103,7 @@ func (r *resultModel) resultDecides() bool {
 				// Failure that waits and goes round (at its end, or on
 				// one inner path: if gen != old { ...; continue }):
 				// whatever follows must leave.
-				found = (goesOn(r.x, n.Body.List) || continues(n.Body)) && r.x.leavesAtTop(restAfter(r.body, n))
+				found = (goesOn(r.x, n.Body.List) || r.x.goesRoundIn(n.Body)) && r.x.leavesAtTop(restAfter(r.body, n))
 				return false
 			}
 		}
@@ -485,23 +485,6 @@ func grownVars(info *types.Info, loop ast.Node) []*types.Var {
 	return out
 }
 
-// continues reports whether body holds a continue of the loop (not of a
-// loop nested in it).
-func continues(body *ast.BlockStmt) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
-			return false
-		case *ast.BranchStmt:
-			if n.Tok == token.CONTINUE && n.Label == nil {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
 
 // labelsIn returns the labels of statements inside body.
 func labelsIn(body *ast.BlockStmt) map[string]bool {
