@@ -485,7 +485,6 @@ func grownVars(info *types.Info, loop ast.Node) []*types.Var {
 	return out
 }
 
-
 // labelsIn returns the labels of statements inside body.
 func labelsIn(body *ast.BlockStmt) map[string]bool {
 	var out map[string]bool
