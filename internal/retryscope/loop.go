@@ -647,13 +647,7 @@ func attemptBounded(info *types.Info, loop ast.Node) bool {
 		if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
 			return false
 		}
-		var name string
-		switch x := ast.Unparen(l.X).(type) {
-		case *ast.Ident:
-			name = x.Name
-		case *ast.SelectorExpr:
-			name = x.Sel.Name
-		}
+		name := lastName(l.X)
 		return slices.ContainsFunc(knowledge.AttemptWords, func(w string) bool { return hasWord(name, w) })
 	}
 	return false

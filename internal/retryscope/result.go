@@ -130,14 +130,13 @@ func (r *resultModel) leavesOnResult(stmts []ast.Stmt) bool {
 // uses reports whether stmts hand a value derived from the attempt's
 // results to a call that does more than log or report it.
 func (r *resultModel) uses(stmts []ast.Stmt) bool {
-	derived := analysisutil.SortedVars(r.derived)
 	for _, s := range stmts {
 		if analysisutil.AnyInBody(s, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if !ok || IsWaitCall(r.info, call) || reports(call) {
 				return false
 			}
-			return slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return mentionsAny(r.info, a, derived) })
+			return slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return mentionsSet(r.info, a, r.derived) })
 		}) {
 			return true
 		}
@@ -148,14 +147,7 @@ func (r *resultModel) uses(stmts []ast.Stmt) bool {
 // reports reports whether call logs, prints or reports (t.Logf,
 // log.Printf, logger.Debug, t.Skipf, fmt.Errorf).
 func reports(call *ast.CallExpr) bool {
-	var name string
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		name = f.Name
-	case *ast.SelectorExpr:
-		name = f.Sel.Name
-	}
-	name = strings.ToLower(name)
+	name := strings.ToLower(lastName(call.Fun))
 	for _, p := range []string{"log", "print", "debug", "info", "warn", "error", "skip", "fatal", "sprint"} {
 		if strings.HasPrefix(name, p) {
 			return true
@@ -173,7 +165,7 @@ func (r *resultModel) onResult(cond ast.Expr) bool {
 	if r.derived == nil {
 		r.derived = derivedVars(r.info, r.body, r.after, r.nonErrors(r.results), false)
 	}
-	return mentionsAny(r.info, cond, analysisutil.SortedVars(r.derived))
+	return mentionsSet(r.info, cond, r.derived)
 }
 
 // cursorRetry: the attempt advances a cursor (p, err = p.Next(ctx): one
@@ -199,7 +191,7 @@ func (r *resultModel) cursorRetry() bool {
 		case *ast.AssignStmt:
 			// failed := p.Failure(err); rl, ok := errors.AsType[T](failed)
 			for _, rhs := range n.Rhs {
-				if mentionsAny(r.info, rhs, analysisutil.SortedVars(errs)) {
+				if mentionsSet(r.info, rhs, errs) {
 					for _, l := range n.Lhs {
 						if v := analysisutil.IdentVar(r.info, l); v != nil {
 							errs[v] = true
@@ -211,8 +203,7 @@ func (r *resultModel) cursorRetry() bool {
 			if n.Pos() <= r.after {
 				break
 			}
-			onErr := mentionsAny(r.info, n.Cond, analysisutil.SortedVars(errs)) ||
-				n.Init != nil && mentionsAny(r.info, n.Init, analysisutil.SortedVars(errs))
+			onErr := mentionsSet(r.info, n.Cond, errs) || n.Init != nil && mentionsSet(r.info, n.Init, errs)
 			if onErr && !nilTest(r.info, n.Cond, r.errVar, token.EQL) && Waits(r.info, n.Body) && !r.x.leavesOnSuccess(n.Body.List) {
 				edge = true
 				return false
@@ -229,14 +220,14 @@ func (r *resultModel) cursorRetry() bool {
 // p.Done(err) { break }; if cursor == "" { return }). A watch loop that
 // follows an index until it is stopped ends on nothing the attempt says.
 func (r *resultModel) endsOnResult() bool {
-	vars := analysisutil.SortedVars(derivedVars(r.info, r.body, r.after, r.nonErrors(r.results), true))
-	vars = append(vars, r.errVar)
-	if f, ok := r.loop.(*ast.ForStmt); ok && f.Cond != nil && mentionsAny(r.info, f.Cond, vars) {
+	vars := derivedVars(r.info, r.body, r.after, r.nonErrors(r.results), true)
+	vars[r.errVar] = true
+	if f, ok := r.loop.(*ast.ForStmt); ok && f.Cond != nil && mentionsSet(r.info, f.Cond, vars) {
 		return true
 	}
 	return analysisutil.AnyInBody(r.body, func(n ast.Node) bool {
 		ifs, ok := n.(*ast.IfStmt)
-		return ok && ifs.Pos() > r.after && mentionsAny(r.info, ifs.Cond, vars) && r.x.endsLeaving(ifs.Body.List)
+		return ok && ifs.Pos() > r.after && mentionsSet(r.info, ifs.Cond, vars) && r.x.endsLeaving(ifs.Body.List)
 	})
 }
 
@@ -301,7 +292,7 @@ func derivedVars(info *types.Info, body *ast.BlockStmt, pos token.Pos, seeds []*
 		d[v] = true
 	}
 	changed := true
-	mentions := func(n ast.Node) bool { return n != nil && mentionsAny(info, n, analysisutil.SortedVars(d)) }
+	mentions := func(n ast.Node) bool { return n != nil && mentionsSet(info, n, d) }
 	add := func(e ast.Expr) {
 		if _, isIdent := ast.Unparen(e).(*ast.Ident); whole && !isIdent {
 			return
@@ -398,6 +389,33 @@ func indexMentions(l ast.Expr, mentions func(ast.Node) bool) bool {
 	}
 }
 
+// mentionsSet reports whether n uses one of the variables in set, in one
+// walk (mentionsAny walks once per variable).
+func mentionsSet(info *types.Info, n ast.Node, set map[*types.Var]bool) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && set[v] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// lastName returns the name an identifier or selector ends with (Sleep
+// in time.Sleep, tries in cfg.tries), or "".
+func lastName(e ast.Expr) string {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.SelectorExpr:
+		return x.Sel.Name
+	}
+	return ""
+}
+
 // rootVar returns the variable at the root of x, x.f, x[i], *x and &x.
 func rootVar(info *types.Info, e ast.Expr) *types.Var {
 	for {
@@ -441,14 +459,7 @@ func retryMarked(info *types.Info, loop ast.Node, body *ast.BlockStmt) bool {
 			v := rootVar(info, n.X)
 			return n.Tok == token.INC && v != nil && slices.ContainsFunc(knowledge.AttemptWords, func(w string) bool { return hasWord(v.Name(), w) })
 		case *ast.CallExpr:
-			var name string
-			switch f := ast.Unparen(n.Fun).(type) {
-			case *ast.Ident:
-				name = f.Name
-			case *ast.SelectorExpr:
-				name = f.Sel.Name
-			}
-			if !strings.Contains(strings.ToLower(name), "backoff") {
+			if !strings.Contains(strings.ToLower(lastName(n.Fun)), "backoff") {
 				return false
 			}
 			return len(n.Args) == 0 || slices.ContainsFunc(n.Args, func(a ast.Expr) bool { return mentionsAny(info, a, grown) })
