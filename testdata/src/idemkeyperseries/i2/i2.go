@@ -397,3 +397,50 @@ func submitOnce(ctx context.Context, c *client, body []byte) error {
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, api, bytes.NewReader(body))
 	return c.send(req)
 }
+
+// --- Positive: a POST resent while the server answers 429, the attempts
+// counted; the failure is the response's status, errors are terminal.
+
+func postWhileLimited(ctx context.Context, hc *http.Client, body string) error {
+	retries := 0
+	for {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, api, strings.NewReader(body)) // want `POST is retried without an idempotency key: .* generated once before the loop`
+		resp, err := hc.Do(req)
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusTooManyRequests {
+			retries++
+			if retries > 3 {
+				return err
+			}
+			time.Sleep(time.Second)
+			continue
+		}
+		return nil
+	}
+}
+
+// Negative twin: the same loop sends a key generated once before it.
+func postWhileLimitedKeyed(ctx context.Context, hc *http.Client, body, key string) error {
+	retries := 0
+	for {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, api, strings.NewReader(body))
+		req.Header.Set("Idempotency-Key", key)
+		resp, err := hc.Do(req)
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusTooManyRequests {
+			retries++
+			if retries > 3 {
+				return err
+			}
+			time.Sleep(time.Second)
+			continue
+		}
+		return nil
+	}
+}
