@@ -57,7 +57,7 @@ func parseSQL(text string) []stmt {
 }
 
 // A token is a word (keyword or identifier, uppercased in up), a quoted
-// identifier, a placeholder, a number, a string literal (text "''"), or
+// identifier, a placeholder, a number, a string literal (reduced to an empty one), or
 // one punctuation character.
 type token struct {
 	text string // as written (identifiers unquoted)
@@ -65,7 +65,7 @@ type token struct {
 	word bool   // a keyword or identifier
 }
 
-// tokenize drops comments and reduces string literals to ''.
+// tokenize drops comments and reduces string literals to ”.
 func tokenize(s string) []token {
 	var out []token
 	rs := []rune(s)
