@@ -56,18 +56,18 @@ func parseSQL(text string) []stmt {
 	return out
 }
 
-// A token is a word (keyword or identifier, uppercased in up), a quoted
+// A tok is a word (keyword or identifier, uppercased in up), a quoted
 // identifier, a placeholder, a number, a string literal (reduced to an empty one), or
 // one punctuation character.
-type token struct {
+type tok struct {
 	text string // as written (identifiers unquoted)
 	up   string // uppercased
 	word bool   // a keyword or identifier
 }
 
-// tokenize drops comments and reduces string literals to ”.
-func tokenize(s string) []token {
-	var out []token
+// tokenize drops comments and reduces string literals to empty ones.
+func tokenize(s string) []tok {
+	var out []tok
 	rs := []rune(s)
 	for i := 0; i < len(rs); {
 		c := rs[i]
@@ -97,21 +97,21 @@ func tokenize(s string) []token {
 				i++
 			}
 			i++
-			out = append(out, token{text: "''", up: "''"})
+			out = append(out, tok{text: "''", up: "''"})
 		case c == '"' || c == '`':
 			j := i + 1
 			for j < len(rs) && rs[j] != c {
 				j++
 			}
 			id := string(rs[i+1 : min(j, len(rs))])
-			out = append(out, token{text: id, up: strings.ToUpper(id), word: true})
+			out = append(out, tok{text: id, up: strings.ToUpper(id), word: true})
 			i = j + 1
 		case c == '$' && i+1 < len(rs) && unicode.IsDigit(rs[i+1]):
 			j := i + 1
 			for j < len(rs) && unicode.IsDigit(rs[j]) {
 				j++
 			}
-			out = append(out, token{text: string(rs[i:j]), up: string(rs[i:j])})
+			out = append(out, tok{text: string(rs[i:j]), up: string(rs[i:j])})
 			i = j
 		case c == '$':
 			// Dollar quoting ($$ ... $$, $tag$ ... $tag$): a function
@@ -128,17 +128,17 @@ func tokenize(s string) []token {
 				} else {
 					i = j + 1 + len([]rune(string(rs[j+1:])[:end])) + len([]rune(tag))
 				}
-				out = append(out, token{text: "''", up: "''"})
+				out = append(out, tok{text: "''", up: "''"})
 				continue
 			}
-			out = append(out, token{text: "$", up: "$"})
+			out = append(out, tok{text: "$", up: "$"})
 			i++
 		case (c == ':' || c == '@') && i+1 < len(rs) && (unicode.IsLetter(rs[i+1]) || rs[i+1] == '_'):
 			j := i + 1
 			for j < len(rs) && (unicode.IsLetter(rs[j]) || unicode.IsDigit(rs[j]) || rs[j] == '_') {
 				j++
 			}
-			out = append(out, token{text: string(rs[i:j]), up: "?"})
+			out = append(out, tok{text: string(rs[i:j]), up: "?"})
 			i = j
 		case unicode.IsLetter(c) || c == '_':
 			j := i
@@ -146,17 +146,17 @@ func tokenize(s string) []token {
 				j++
 			}
 			w := string(rs[i:j])
-			out = append(out, token{text: w, up: strings.ToUpper(w), word: true})
+			out = append(out, tok{text: w, up: strings.ToUpper(w), word: true})
 			i = j
 		case unicode.IsDigit(c):
 			j := i
 			for j < len(rs) && (unicode.IsDigit(rs[j]) || rs[j] == '.') {
 				j++
 			}
-			out = append(out, token{text: string(rs[i:j]), up: string(rs[i:j])})
+			out = append(out, tok{text: string(rs[i:j]), up: string(rs[i:j])})
 			i = j
 		default:
-			out = append(out, token{text: string(c), up: string(c)})
+			out = append(out, tok{text: string(c), up: string(c)})
 			i++
 		}
 	}
@@ -164,8 +164,8 @@ func tokenize(s string) []token {
 }
 
 // splitStatements splits at semicolons outside parentheses.
-func splitStatements(toks []token) [][]token {
-	var out [][]token
+func splitStatements(toks []tok) [][]tok {
+	var out [][]tok
 	depth, start := 0, 0
 	for i, t := range toks {
 		switch t.up {
@@ -190,7 +190,7 @@ func splitStatements(toks []token) [][]token {
 
 // classifyTokens classifies one statement. A WITH clause yields its
 // data-modifying parts too (WITH x AS (INSERT ...) SELECT ...).
-func classifyTokens(toks []token) []stmt {
+func classifyTokens(toks []tok) []stmt {
 	if len(toks) == 0 {
 		return nil
 	}
@@ -226,7 +226,7 @@ func classifyTokens(toks []token) []stmt {
 
 // withClause classifies the common table expressions' bodies and the main
 // statement of WITH name AS (...) [, name AS (...)] main.
-func withClause(toks []token) []stmt {
+func withClause(toks []tok) []stmt {
 	var out []stmt
 	i := 1
 	if i < len(toks) && toks[i].up == "RECURSIVE" {
@@ -264,7 +264,7 @@ func withClause(toks []token) []stmt {
 }
 
 // closing returns the index of the parenthesis closing toks[open], or -1.
-func closing(toks []token, open int) int {
+func closing(toks []tok, open int) int {
 	depth := 0
 	for k := open; k < len(toks); k++ {
 		switch toks[k].up {
@@ -280,7 +280,7 @@ func closing(toks []token, open int) int {
 	return -1
 }
 
-func hasWord(toks []token, w string) bool {
+func hasWord(toks []tok, w string) bool {
 	for _, t := range toks {
 		if t.word && t.up == w {
 			return true
@@ -290,11 +290,11 @@ func hasWord(toks []token, w string) bool {
 }
 
 // hasSeq reports whether the words ws follow each other in toks.
-func hasSeq(toks []token, ws ...string) bool {
+func hasSeq(toks []tok, ws ...string) bool {
 	return indexSeq(toks, ws...) >= 0
 }
 
-func indexSeq(toks []token, ws ...string) int {
+func indexSeq(toks []tok, ws ...string) int {
 outer:
 	for i := 0; i+len(ws) <= len(toks); i++ {
 		for k, w := range ws {
@@ -308,7 +308,7 @@ outer:
 }
 
 // insertStmt classifies INSERT [IGNORE|OR IGNORE|OR REPLACE] INTO t ...
-func insertStmt(toks []token) stmt {
+func insertStmt(toks []tok) stmt {
 	table := ""
 	for i, t := range toks {
 		if t.up == "INTO" && i+1 < len(toks) {
@@ -365,7 +365,7 @@ func insertStmt(toks []token) stmt {
 var clauseEnd = map[string]bool{"FROM": true, "WHERE": true, "RETURNING": true, "ORDER": true, "LIMIT": true, "ON": true}
 
 // assignments splits a SET list (up to its end) into column and value.
-func assignments(toks []token) (cols []string, vals [][]token, rest []token) {
+func assignments(toks []tok) (cols []string, vals [][]tok, rest []tok) {
 	depth, start := 0, 0
 	flush := func(end int) {
 		a := toks[start:end]
@@ -399,7 +399,7 @@ func assignments(toks []token) (cols []string, vals [][]token, rest []token) {
 // value is computed from its old one (n = n + 1, tags =
 // array_append(tags, $1)), or "". A reference qualified by skip
 // (EXCLUDED.n, VALUES(n)) is the proposed row, not the old value.
-func relativeAssignment(toks []token, skip string) string {
+func relativeAssignment(toks []tok, skip string) string {
 	cols, vals, _ := assignments(toks)
 	for k, col := range cols {
 		if isRelative(col, vals[k], skip) {
@@ -412,7 +412,7 @@ func relativeAssignment(toks []token, skip string) string {
 // appendFuncs compute a value from an old one by adding to it.
 var appendFuncs = map[string]bool{"ARRAY_APPEND": true, "ARRAY_PREPEND": true, "ARRAY_CAT": true}
 
-func isRelative(col string, val []token, skip string) bool {
+func isRelative(col string, val []tok, skip string) bool {
 	refers, arith := false, false
 	for i, t := range val {
 		switch {
@@ -437,7 +437,7 @@ func isRelative(col string, val []token, skip string) bool {
 }
 
 // updateStmt classifies UPDATE t SET ... [WHERE ...].
-func updateStmt(toks []token) stmt {
+func updateStmt(toks []tok) stmt {
 	i := indexSeq(toks, "SET")
 	if i < 0 {
 		return stmt{kind: kindUnknown}

@@ -175,3 +175,41 @@ var (
 	// timeout (1205) error numbers (MySQLError.Number).
 	MySQLConflictNumbers = []int64{1205, 1213}
 )
+
+// Returned says which errors an operation returns to a retry helper make
+// it go round again.
+type Returned int
+
+const (
+	// ReturnedAll: every error, except those wrapped by one of
+	// PermanentMarkers; a classifier handed to the call narrows it.
+	ReturnedAll Returned = iota + 1
+	// ReturnedMarked: only errors wrapped by one of RetryableMarkers.
+	ReturnedMarked
+	// ReturnedClassified: the errors its classifier argument accepts.
+	ReturnedClassified
+	// ReturnedOther: errors of another kind than a database's
+	// (client-go's RetryOnConflict retries Kubernetes conflicts).
+	ReturnedOther
+)
+
+// HelperReturned maps retry helpers of known libraries (import path with
+// no /vN suffix → function) to what they go round on. Helpers missing
+// here (wait's conditions, failsafe-go's executors, whose policy is built
+// elsewhere) are not judged.
+var HelperReturned = map[string]map[string]Returned{
+	"github.com/cenkalti/backoff": {
+		"Retry": ReturnedAll, "RetryNotify": ReturnedAll, "RetryNotifyWithTimer": ReturnedAll,
+		"RetryWithData": ReturnedAll, "RetryNotifyWithData": ReturnedAll, "RetryNotifyWithTimerAndData": ReturnedAll,
+	},
+	RetryGo:       {"Do": ReturnedAll, "DoWithData": ReturnedAll},
+	GoRetry:       {"Do": ReturnedMarked, "DoValue": ReturnedMarked, "Constant": ReturnedMarked, "Exponential": ReturnedMarked, "Fibonacci": ReturnedMarked},
+	ClientGoRetry: {"OnError": ReturnedClassified, "RetryOnConflict": ReturnedOther},
+}
+
+// PermanentMarkers wrap an error so that the helper stops; RetryableMarkers
+// wrap one so that it goes round (import path with no /vN → functions).
+var (
+	PermanentMarkers = map[string][]string{"github.com/cenkalti/backoff": {"Permanent"}, RetryGo: {"Unrecoverable"}}
+	RetryableMarkers = map[string][]string{GoRetry: {"RetryableError"}}
+)

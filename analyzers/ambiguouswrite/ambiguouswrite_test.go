@@ -1,0 +1,23 @@
+package ambiguouswrite_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/reslint/reslint/analyzers/ambiguouswrite"
+)
+
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestW1 runs the W1 fixtures of every library.
+func TestW1(t *testing.T) {
+	analysistest.Run(t, testdata(t), ambiguouswrite.Analyzer, "ambiguouswrite/w1std")
+}
