@@ -19,5 +19,5 @@ func testdata(t *testing.T) string {
 
 // TestW1 runs the W1 fixtures of every library.
 func TestW1(t *testing.T) {
-	analysistest.Run(t, testdata(t), ambiguouswrite.Analyzer, "ambiguouswrite/w1std")
+	analysistest.Run(t, testdata(t), ambiguouswrite.Analyzer, "ambiguouswrite/w1std", "ambiguouswrite/w1pgx", "ambiguouswrite/w1orm")
 }
