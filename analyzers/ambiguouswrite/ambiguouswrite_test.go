@@ -21,3 +21,8 @@ func testdata(t *testing.T) string {
 func TestW1(t *testing.T) {
 	analysistest.Run(t, testdata(t), ambiguouswrite.Analyzer, "ambiguouswrite/w1std", "ambiguouswrite/w1pgx", "ambiguouswrite/w1orm")
 }
+
+// TestW2 runs the W2 fixtures.
+func TestW2(t *testing.T) {
+	analysistest.Run(t, testdata(t), ambiguouswrite.Analyzer, "ambiguouswrite/w2")
+}

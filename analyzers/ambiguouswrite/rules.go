@@ -233,15 +233,32 @@ func (r *runner) rereads(s *retryscope.Scope, upd *write, writes []*write) bool 
 // attempt: constants, or variables declared outside the scope and not
 // assigned inside it.
 func (r *runner) argsFixed(s *retryscope.Scope, w *write) bool {
+	fixed := true
 	for _, a := range w.args {
 		if tv, ok := r.info.Types[a]; ok && tv.Value != nil {
 			continue
 		}
-		if !r.outside(s, a) {
-			return false
-		}
+		ast.Inspect(a, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.SelectorExpr:
+				if !r.outside(s, n) {
+					fixed = false
+				}
+				return false
+			case *ast.Ident:
+				if _, ok := r.info.Uses[n].(*types.Var); ok && !r.outside(s, n) {
+					fixed = false
+				}
+			case *ast.CallExpr:
+				// A call may read something new in each attempt.
+				if tv, ok := r.info.Types[n.Fun]; !ok || !tv.IsType() {
+					fixed = false
+				}
+			}
+			return fixed
+		})
 	}
-	return len(w.args) > 0
+	return fixed && len(w.args) > 0
 }
 
 // w3 reports many rows retried as a whole after an error that may follow
