@@ -26,3 +26,14 @@ func TestW1(t *testing.T) {
 func TestW2(t *testing.T) {
 	analysistest.Run(t, testdata(t), ambiguouswrite.Analyzer, "ambiguouswrite/w2")
 }
+
+// TestW3 runs the W3 fixtures.
+func TestW3(t *testing.T) {
+	analysistest.Run(t, testdata(t), ambiguouswrite.Analyzer, "ambiguouswrite/w3")
+}
+
+// TestNoDatabase: a package importing no database library is not judged,
+// even where its own types look like one.
+func TestNoDatabase(t *testing.T) {
+	analysistest.Run(t, testdata(t), ambiguouswrite.Analyzer, "ambiguouswrite/nodb")
+}

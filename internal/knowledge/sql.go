@@ -120,10 +120,13 @@ type BatchAPI struct {
 	Batch int
 }
 
-// SQLBatches are the batch APIs, by import path.
+// SQLBatches are the batch APIs, by the import path of the sender.
 var SQLBatches = map[string]BatchAPI{
 	PgxV4: {Type: "Batch", Queue: "Queue", Query: 0, Send: []string{"SendBatch"}, Batch: 1},
 	PgxV5: {Type: "Batch", Queue: "Queue", Query: 0, Send: []string{"SendBatch"}, Batch: 1},
+	// The pools send pgx's batches.
+	PgxpoolV4: {Type: "Batch", Queue: "Queue", Query: 0, Send: []string{"SendBatch"}, Batch: 1},
+	PgxpoolV5: {Type: "Batch", Queue: "Queue", Query: 0, Send: []string{"SendBatch"}, Batch: 1},
 }
 
 // An ORMInsert is an insert builder: Exec runs it (on type Type), Model
