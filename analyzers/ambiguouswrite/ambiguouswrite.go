@@ -160,7 +160,6 @@ func (r *runner) rootVar(e ast.Expr) *types.Var {
 	}
 }
 
-
 // diagnostic builds a diagnostic of rule at pos.
 func diagnostic(pos token.Pos, rule, format string, args ...any) analysis.Diagnostic {
 	return analysis.Diagnostic{Pos: pos, Category: rule, Message: fmt.Sprintf(format, args...)}

@@ -25,6 +25,9 @@ func (r *runner) w2(s *retryscope.Scope, v verdict, w *write, writes []*write) b
 		d := diagnostic(w.at.Pos(), "W2",
 			"%s%s runs on %s, begun outside this retry, and %s sends it again after %s: the server aborted the whole transaction, so the retry fails or commits half of it; begin, run and commit the transaction inside the retried function",
 			r.label(w), through(w), r.exprString(w.exec), helperName(s), v.confl())
+		if fix, ok := r.txFix(s, w); ok {
+			d.SuggestedFixes = append(d.SuggestedFixes, fix)
+		}
 		r.rep.Report(d)
 		return true
 	}
