@@ -96,10 +96,44 @@ func (r *runner) scope(s *retryscope.Scope) {
 		if r.done[w.call] {
 			continue
 		}
+		if r.recordsAttempt(s, w) {
+			continue // a log of attempts or failures: one row per attempt is the point
+		}
 		if r.w2(s, v, w, writes) || r.w3(s, v, w) || r.w1(s, v, w) {
 			r.done[w.call] = true
 		}
 	}
+}
+
+// recordsAttempt reports whether w writes something about the attempt
+// itself: an argument is an error value (err, err.Error()) or the retry
+// loop's counter. Such a row is meant to be written once per attempt
+// (an attempt log, a failure record), not repeated by mistake.
+func (r *runner) recordsAttempt(s *retryscope.Scope, w *write) bool {
+	var counters []*types.Var
+	if f, ok := s.Loop.(*ast.ForStmt); ok && f.Init != nil {
+		if as, ok := f.Init.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if v := analysisutil.IdentVar(r.info, l); v != nil {
+					counters = append(counters, v)
+				}
+			}
+		}
+	}
+	found := false
+	for _, a := range w.args {
+		ast.Inspect(a, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok || found {
+				return !found
+			}
+			if v, ok := r.info.Uses[id].(*types.Var); ok && (analysisutil.IsError(v.Type()) || slices.Contains(counters, v)) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // helperName names the retry for messages.

@@ -217,3 +217,29 @@ func deliberate(ctx context.Context, db *sql.DB, msg string) error {
 		return err
 	})
 }
+
+// Negative twin: one row per failed attempt is the point of a failure
+// log.
+func sendLogged(ctx context.Context, db *sql.DB, send func() error) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		err = send()
+		if err == nil {
+			return nil
+		}
+		if _, lerr := db.ExecContext(ctx, "INSERT INTO send_failures (attempt, reason) VALUES ($1, $2)", attempt, err.Error()); lerr != nil {
+			return lerr
+		}
+		time.Sleep(time.Duration(attempt) * time.Second)
+	}
+	return err
+}
+
+// Negative twin: an attempt log written before each attempt.
+func sendTraced(ctx context.Context, db *sql.DB, id string, send func() error) error {
+	return retry.Do(func() error {
+		err := send()
+		_, _ = db.ExecContext(ctx, "INSERT INTO attempts (id, failed) VALUES ($1, $2)", id, err)
+		return err
+	}, retry.Context(ctx))
+}
