@@ -3,7 +3,7 @@
 //
 // # Analyzer ambiguouswrite
 //
-// ambiguouswrite: report non-idempotent database writes that are retried after errors which may follow their success
+// ambiguouswrite: report database writes retried when repeating them is not safe: after an error that may follow their success, on an aborted transaction, or whole after a partial effect
 //
 // An error says whether another attempt may help; the operation says
 // whether another attempt is safe. Failures fall in three classes:
