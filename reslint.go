@@ -7,6 +7,7 @@ package reslint
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reslint/reslint/analyzers/ambiguouswrite"
 	"github.com/reslint/reslint/analyzers/backoffjitter"
 	"github.com/reslint/reslint/analyzers/breakerverdict"
 	"github.com/reslint/reslint/analyzers/childbudget"
@@ -35,6 +36,7 @@ func Analyzers() []*analysis.Analyzer {
 		classifiercentral.Analyzer,
 		backoffjitter.Analyzer,
 		breakerverdict.Analyzer,
+		ambiguouswrite.Analyzer,
 	}
 	for _, a := range as {
 		guard.Wrap(a)

@@ -33,7 +33,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -1732,37 +1731,7 @@ func (ip *interp) callee(fn *types.Func, d *ast.FuncDecl, call *ast.CallExpr, st
 // of the body or a continue, False if every path leaves (return, break,
 // panic), Unknown otherwise.
 func GoesRound(info *types.Info, body *ast.BlockStmt, from ast.Stmt, errVar *types.Var, h Hypothesis, opt *Options) Tri {
-	if opt == nil {
-		opt = &Options{}
-	}
-	i := slices.Index(body.List, from)
-	if i < 0 || errVar == nil {
-		return Unknown
-	}
-	ip := &interp{info: info, opt: opt, w: ctxWitness{h: h}, errp: errVar, sig: types.NewSignatureType(nil, nil, nil, nil, nil, false), keepErr: true}
-	ip.shared = &ip.steps
-	fl := &flow{}
-	out := ip.stmts(body.List[i:], []*state{{env: map[*types.Var]val{}}}, fl)
-	round := append(out, fl.conts...)
-	for _, st := range round {
-		if !st.uncertain {
-			return True
-		}
-	}
-	if len(round) == 0 && !ip.incomplete {
-		for _, a := range ip.answers {
-			if !a.Certain {
-				return Unknown
-			}
-		}
-		for _, st := range fl.breaks {
-			if st.uncertain {
-				return Unknown
-			}
-		}
-		return False
-	}
-	return Unknown
+	return GoesRoundWith(info, body, from, errVar, ctxWitness{h: h}, opt)
 }
 
 // fieldVal is the abstract value of a witness field.

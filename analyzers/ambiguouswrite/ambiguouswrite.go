@@ -1,0 +1,200 @@
+package ambiguouswrite
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+
+	"github.com/reslint/reslint/internal/analysisdoc"
+	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/classify"
+	"github.com/reslint/reslint/internal/directive"
+	"github.com/reslint/reslint/internal/goroot"
+	"github.com/reslint/reslint/internal/guard"
+	"github.com/reslint/reslint/internal/knowledge"
+	"github.com/reslint/reslint/internal/retryscope"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports database writes repeated when repeating them is not
+// safe (W1-W3).
+var Analyzer = &analysis.Analyzer{
+	Name:     "ambiguouswrite",
+	Doc:      analysisdoc.MustExtract(doc, "ambiguouswrite"),
+	URL:      "https://github.com/reslint/reslint#ambiguouswrite",
+	Requires: []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer, classify.Analyzer},
+	Run:      run,
+}
+
+// runner is the state of one pass.
+type runner struct {
+	pass     *analysis.Pass
+	info     *types.Info
+	res      *retryscope.Result
+	cls      *classify.Classifiers
+	rep      *directive.Reporter
+	verdicts map[*retryscope.Scope]verdict
+	inEval   map[*types.Func]bool
+	// done: one finding per write call, whatever the scopes around it.
+	done map[*ast.CallExpr]bool
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if goroot.Standard(pass) || !importsDB(pass.Pkg) {
+		// database/sql's own retry of driver.ErrBadConn is in the
+		// standard library; a package that imports no database library
+		// sends no statement this analyzer can read.
+		return nil, nil
+	}
+	r := &runner{
+		pass:     pass,
+		info:     pass.TypesInfo,
+		res:      pass.ResultOf[retryscope.Analyzer].(*retryscope.Result),
+		cls:      pass.ResultOf[classify.Analyzer].(*classify.Classifiers),
+		verdicts: map[*retryscope.Scope]verdict{},
+		inEval:   map[*types.Func]bool{},
+		done:     map[*ast.CallExpr]bool{},
+	}
+	r.rep = directive.NewReporter(pass)
+	defer r.rep.Finish()
+	for _, s := range append(slices.Clip(r.res.Scopes), r.res.Gotos...) {
+		if s.Kind == retryscope.Client || s.Body == nil {
+			continue
+		}
+		guard.Mark(pass, s.Body.Pos()) // the position of an internal error
+		r.scope(s)
+	}
+	return nil, nil
+}
+
+// importsDB reports whether pkg imports one of the database libraries.
+func importsDB(pkg *types.Package) bool {
+	for _, imp := range pkg.Imports() {
+		if slices.Contains(knowledge.DBLibraries, imp.Path()) {
+			return true
+		}
+	}
+	return false
+}
+
+// scope judges the writes of one retry scope.
+func (r *runner) scope(s *retryscope.Scope) {
+	writes := r.writesIn(s)
+	if len(writes) == 0 {
+		return
+	}
+	v := r.judge(s)
+	for _, w := range writes {
+		if r.done[w.call] {
+			continue
+		}
+		if r.recordsAttempt(s, w) {
+			continue // a log of attempts or failures: one row per attempt is the point
+		}
+		if r.w2(s, v, w, writes) || r.w3(s, v, w) || r.w1(s, v, w) {
+			r.done[w.call] = true
+		}
+	}
+}
+
+// recordsAttempt reports whether w writes something about the attempt
+// itself: an argument is an error value (err, err.Error()) or the retry
+// loop's counter. Such a row is meant to be written once per attempt
+// (an attempt log, a failure record), not repeated by mistake.
+func (r *runner) recordsAttempt(s *retryscope.Scope, w *write) bool {
+	var counters []*types.Var
+	if f, ok := s.Loop.(*ast.ForStmt); ok && f.Init != nil {
+		if as, ok := f.Init.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if v := analysisutil.IdentVar(r.info, l); v != nil {
+					counters = append(counters, v)
+				}
+			}
+		}
+	}
+	found := false
+	for _, a := range w.args {
+		ast.Inspect(a, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok || found {
+				return !found
+			}
+			if v, ok := r.info.Uses[id].(*types.Var); ok && (analysisutil.IsError(v.Type()) || slices.Contains(counters, v)) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// helperName names the retry for messages.
+func helperName(s *retryscope.Scope) string {
+	if s.Helper != "" {
+		return s.Helper
+	}
+	return "retry"
+}
+
+// through says how the scope reaches a write for messages: "" when
+// direct, " (through insertOrder)" otherwise.
+func through(w *write) string {
+	if w.via == "" {
+		return ""
+	}
+	return " (through " + w.via + ")"
+}
+
+// w1 reports a single non-idempotent statement repeated after an
+// ambiguous error.
+func (r *runner) w1(s *retryscope.Scope, v verdict, w *write) bool {
+	st, ok := w.worst()
+	if !ok || v.ambig() == "" || w.op == opCopy || w.op == opBatch {
+		return false
+	}
+	why := ""
+	switch st.kind {
+	case kindInsert:
+		why = "the row is inserted twice (or the retry fails on a unique key) when the first attempt was applied; make it an upsert on a request key (ON CONFLICT DO NOTHING) or retry only errors raised before sending"
+	case kindRelative:
+		why = "the change is applied twice when the first attempt was applied; set an absolute value, guard it with a version, or record a request id in the same transaction"
+	case kindCall:
+		why = "the procedure runs twice when the first attempt was applied; make it idempotent with a request id or retry only errors raised before sending"
+	}
+	r.rep.Rulef("W1", w.at.Pos(), "%s%s is retried by %s after %s, which may come after it was applied: %s",
+		st.what, through(w), helperName(s), v.ambig(), why)
+	return true
+}
+
+// mentions reports whether n mentions v.
+func (r *runner) mentions(n ast.Node, v *types.Var) bool {
+	return analysisutil.Mentions(r.info, n, v)
+}
+
+// rootVar returns the variable at the root of e (tx, s.tx → s), or nil.
+func (r *runner) rootVar(e ast.Expr) *types.Var {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			v, _ := r.info.ObjectOf(x).(*types.Var)
+			return v
+		case *ast.SelectorExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
+}
+
+// diagnostic builds a diagnostic of rule at pos.
+func diagnostic(pos token.Pos, rule, format string, args ...any) analysis.Diagnostic {
+	return analysis.Diagnostic{Pos: pos, Category: rule, Message: fmt.Sprintf(format, args...)}
+}
