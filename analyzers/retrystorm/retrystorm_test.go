@@ -1,0 +1,23 @@
+package retrystorm_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/reslint/reslint/analyzers/retrystorm"
+)
+
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestS1 runs the retries around breakers.
+func TestS1(t *testing.T) {
+	analysistest.Run(t, testdata(t), retrystorm.Analyzer, "retrystorm/s1")
+}

@@ -1,0 +1,119 @@
+package retrystorm
+
+// S2: a retry scope whose attempt reaches another retry scope.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"github.com/reslint/reslint/internal/retryscope"
+)
+
+// A layer is a retry scope an attempt reaches: nested in it, or behind a
+// call of a function that retries (this package's or another's, by its
+// RetriesFact), or a client that retries on its own.
+type layer struct {
+	pos      token.Pos // where the attempt reaches it
+	name     string    // "retry.Do at client.go:40", "fetch (retry loop at client.go:40)"
+	attempts int64
+}
+
+// reached returns the layers the attempt of s reaches, in source order.
+func (r *runner) reached(s *retryscope.Scope) []layer {
+	b := body(s)
+	if b == nil {
+		return nil
+	}
+	var out []layer
+	seen := map[token.Pos]bool{}
+	for _, t := range r.scopes {
+		at := anchor(t)
+		if t == s || !within(b, at) || seen[at] || r.rep.Covers(at) {
+			continue
+		}
+		if t.Kind == retryscope.Closure && t.Call == s.Call {
+			continue // another operation of the same helper call
+		}
+		seen[at] = true
+		out = append(out, layer{at, name(t) + " at " + r.where(at), r.bounds[t].Attempts})
+	}
+	inspectBody(b, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || seen[call.Pos()] {
+			return true
+		}
+		f := r.retriesVia(call)
+		if f == nil || r.isOwnFunc(s, call) {
+			return true
+		}
+		for _, l := range out {
+			if l.pos <= call.Pos() && call.End() <= l.pos+1 {
+				return true
+			}
+		}
+		seen[call.Pos()] = true
+		via := r.exprName(call.Fun)
+		nm := f.Scope
+		if !strings.HasPrefix(f.Scope, via) {
+			nm = via + " (" + f.Scope + ")"
+		}
+		out = append(out, layer{call.Pos(), nm, f.Attempts})
+		return true
+	})
+	return out
+}
+
+// isOwnFunc reports whether call calls the function whose body is s's
+// operation, or that holds s (recursion is not a layer).
+func (r *runner) isOwnFunc(s *retryscope.Scope, call *ast.CallExpr) bool {
+	fn := r.callee(call)
+	if fn == nil {
+		return false
+	}
+	d := r.res.Decls[fn]
+	return d != nil && (d == s.Func || d.Pos() <= anchor(s) && anchor(s) < d.End())
+}
+
+// exprName renders a call's function expression briefly (c.fetch, fetch).
+func (r *runner) exprName(e ast.Expr) string {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return e.Name
+	case *ast.SelectorExpr:
+		return r.exprName(e.X) + "." + e.Sel.Name
+	case *ast.IndexExpr:
+		return r.exprName(e.X)
+	case *ast.CallExpr:
+		return r.exprName(e.Fun) + "()"
+	}
+	return "call"
+}
+
+// attemptsText words a bound: "3 attempts", "an unknown number of attempts".
+func attemptsText(n int64) string {
+	if n > 0 {
+		return fmt.Sprintf("%d attempts", n)
+	}
+	return "its attempts"
+}
+
+func (r *runner) s2(inv *Inventory) {
+	for _, s := range r.scopes {
+		r.mark(anchor(s))
+		ls := r.reached(s)
+		if len(ls) == 0 {
+			continue
+		}
+		inv.reach(s, ls)
+		l := ls[0]
+		outer := r.bounds[s].Attempts
+		arith := "the attempts multiply"
+		if outer > 0 && l.attempts > 0 {
+			arith = fmt.Sprintf("%d x %d = %d calls per request", outer, l.attempts, outer*l.attempts)
+		}
+		r.rep.Rulef("S2", anchor(s), "%s (%s) runs %s (%s) in each attempt: %s into an outage; retry at one layer only and let the other fail fast",
+			name(s), attemptsText(outer), l.name, attemptsText(l.attempts), arith)
+	}
+}
