@@ -27,9 +27,9 @@ var (
 	mcbr = mcb.New()
 )
 
-func charge(ctx context.Context) error        { return nil }
+func charge(ctx context.Context) error           { return nil }
 func lookup(ctx context.Context) (string, error) { return "", nil }
-func fallback() error                          { return nil }
+func fallback() error                            { return nil }
 
 // Positive: retry-go with no classifier retries every error, the open
 // breaker's included.
