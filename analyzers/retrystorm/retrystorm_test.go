@@ -21,3 +21,9 @@ func testdata(t *testing.T) string {
 func TestS1(t *testing.T) {
 	analysistest.Run(t, testdata(t), retrystorm.Analyzer, "retrystorm/s1")
 }
+
+// TestS2 runs the nested retries, with the cross-package layer through a
+// fact.
+func TestS2(t *testing.T) {
+	analysistest.Run(t, testdata(t), retrystorm.Analyzer, "retrystorm/s2dep", "retrystorm/s2")
+}

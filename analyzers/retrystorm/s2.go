@@ -39,7 +39,11 @@ func (r *runner) reached(s *retryscope.Scope) []layer {
 		seen[at] = true
 		out = append(out, layer{at, name(t) + " at " + r.where(at), r.bounds[t].Attempts})
 	}
+	runs := r.runLits(b)
 	inspectBody(b, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.FuncLit); ok && n != s.Func {
+			return runs[lit] // a literal stored for later is not the attempt
+		}
 		call, ok := n.(*ast.CallExpr)
 		if !ok || seen[call.Pos()] {
 			return true
@@ -60,6 +64,27 @@ func (r *runner) reached(s *retryscope.Scope) []layer {
 			nm = via + " (" + f.Scope + ")"
 		}
 		out = append(out, layer{call.Pos(), nm, f.Attempts})
+		return true
+	})
+	return out
+}
+
+// runLits returns the function literals in body that run as part of it:
+// called where they stand, or handed to a call as an argument (a
+// breaker's operation, a callback), not stored for later.
+func (r *runner) runLits(body ast.Node) map[*ast.FuncLit]bool {
+	out := map[*ast.FuncLit]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
+				out[lit] = true
+			}
+			for _, a := range call.Args {
+				if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+					out[lit] = true
+				}
+			}
+		}
 		return true
 	})
 	return out
