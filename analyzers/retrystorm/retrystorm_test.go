@@ -27,3 +27,8 @@ func TestS1(t *testing.T) {
 func TestS2(t *testing.T) {
 	analysistest.Run(t, testdata(t), retrystorm.Analyzer, "retrystorm/s2dep", "retrystorm/s2")
 }
+
+// TestS3 runs the retries with and without an end.
+func TestS3(t *testing.T) {
+	analysistest.Run(t, testdata(t), retrystorm.Analyzer, "retrystorm/s3")
+}
