@@ -13,6 +13,7 @@ import (
 	"github.com/reslint/reslint/analyzers/classifiercentral"
 	"github.com/reslint/reslint/analyzers/idemkeyperseries"
 	"github.com/reslint/reslint/analyzers/noretrycanceled"
+	"github.com/reslint/reslint/analyzers/retrystorm"
 	"github.com/reslint/reslint/analyzers/timerstop"
 	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/retryscope"
@@ -35,6 +36,7 @@ func Analyzers() []*analysis.Analyzer {
 		classifiercentral.Analyzer,
 		backoffjitter.Analyzer,
 		breakerverdict.Analyzer,
+		retrystorm.Analyzer,
 	}
 	for _, a := range as {
 		guard.Wrap(a)

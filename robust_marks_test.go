@@ -20,7 +20,7 @@ import (
 func TestRobustMarks(t *testing.T) {
 	marked := []string{
 		"analyzers/idemkeyperseries", "analyzers/noretrycanceled", "analyzers/timerstop",
-		"internal/retryscope",
+		"internal/retryscope", "analyzers/retrystorm",
 	}
 	unmarked := []string{
 		"analyzers/backoffjitter", "analyzers/breakerverdict", "analyzers/childbudget",
