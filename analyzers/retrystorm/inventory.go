@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"strings"
 
 	"github.com/reslint/reslint/internal/classify"
+	"github.com/reslint/reslint/internal/ctxaware"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -33,7 +33,9 @@ type Entry struct {
 	Ends     []string
 	// Wait between attempts: not judged here (unknown).
 	Wait string
-	// Context: yes, no, or unknown (a helper of the code base).
+	// Context: yes, "passes it on" (a loop that hands it to its attempt
+	// but does not look at it), no, or unknown (a helper of the code
+	// base).
 	Context string
 	// Classifier: the classifier that decides, "every error", "inline"
 	// (the loop tests the error itself), or "unknown".
@@ -76,15 +78,19 @@ func (r *runner) inventory(inv *Inventory) {
 		if b.Deadline {
 			e.Ends = append(e.Ends, "deadline")
 		}
-		if b.Context {
+		if b.Context && (s.Kind != retryscope.Loop || ctxaware.ConsultsContext(r.info, s.Loop, nil)) {
 			e.Ends = append(e.Ends, "context")
 		}
 		if b.Stop {
 			e.Ends = append(e.Ends, "stop channel")
 		}
 		switch {
-		case b.Context:
-			e.Context = "yes"
+		case s.Kind == retryscope.Loop && ctxaware.ConsultsContext(r.info, s.Loop, nil):
+			e.Context = "yes" // it looks at ctx.Err() or ctx.Done()
+		case s.Kind == retryscope.Loop && b.Context:
+			e.Context = "passes it on" // to its attempt, not between attempts
+		case s.Kind != retryscope.Loop && b.Context:
+			e.Context = "yes" // handed to the helper
 		case b.Known:
 			e.Context = "no"
 		default:
@@ -139,5 +145,5 @@ func (r *runner) enclosing(pos token.Pos) string {
 			return name
 		}
 	}
-	return strings.TrimSpace("")
+	return ""
 }

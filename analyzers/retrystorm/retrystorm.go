@@ -107,6 +107,16 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r.inferBreakers()
 	r.inferRetries()
+	for _, s := range r.scopes {
+		// A helper of the code base retries as many times as its own
+		// retry scope does (its RetriesFact, this package's or imported).
+		if b := r.bounds[s]; s.Kind == retryscope.Closure && !b.Known && b.Attempts == 0 {
+			if f := r.retriesVia(s.Call); f != nil && f.Attempts > 0 {
+				b.Attempts, b.Limited = f.Attempts, true
+				r.bounds[s] = b
+			}
+		}
+	}
 	if len(r.scopes) == 0 {
 		return inv, nil
 	}
