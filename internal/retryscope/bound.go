@@ -257,18 +257,15 @@ func closureBound(info *types.Info, defs map[*types.Var]ast.Expr, s *Scope) Boun
 	}
 	fn = fn.Origin()
 	path := libraryPath(fn.Pkg().Path())
+	for i, a := range s.Call.Args {
+		if i != s.OpIndex && analysisutil.IsContext(info.TypeOf(a)) {
+			b.Context = true // backoff/v5 Retry(ctx, ...), go-retry Do(ctx, ...), a helper of the code base
+		}
+	}
 	if _, ok := lookupKnown(fn); !ok {
-		return b // the code base's own helper: nothing known
+		return b // the code base's own helper: nothing else known
 	}
 	b.Known = true
-	for i, a := range s.Call.Args {
-		if i == s.OpIndex {
-			continue
-		}
-		if analysisutil.IsContext(info.TypeOf(a)) {
-			b.Context = true // backoff/v5 Retry(ctx, ...), go-retry Do(ctx, ...)
-		}
-	}
 	seen := map[ast.Node]bool{}
 	var visit func(e ast.Expr, depth int)
 	visit = func(e ast.Expr, depth int) {
