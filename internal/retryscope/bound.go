@@ -193,6 +193,18 @@ func countersOf(info *types.Info, loop ast.Node) []*types.Var {
 		}
 		return true
 	})
+	// remain := c.RetryMax - i: a value computed from a counter counts too.
+	ast.Inspect(loop, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+			for i, rhs := range as.Rhs {
+				if mentionsAny(info, rhs, out) {
+					add(as.Lhs[i])
+				}
+			}
+		}
+		_, lit := n.(*ast.FuncLit)
+		return !lit
+	})
 	return out
 }
 

@@ -254,3 +254,20 @@ func pollQuit(quit chan struct{}) {
 		time.Sleep(time.Second)
 	}
 }
+
+// Negative: the limit is read through a value computed from the counter.
+func remaining(limit int) error {
+	tries := 0
+	for {
+		err := connect()
+		if err == nil {
+			return nil
+		}
+		tries++
+		remain := limit - tries
+		if remain <= 0 {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+}
