@@ -40,6 +40,7 @@ func (r *runner) reached(s *retryscope.Scope) []layer {
 		out = append(out, layer{at, name(t) + " at " + r.where(at), r.bounds[t].Attempts})
 	}
 	runs := r.runLits(b)
+	self := name(s) + " at " + r.where(anchor(s))
 	inspectBody(b, func(n ast.Node) bool {
 		if lit, ok := n.(*ast.FuncLit); ok && n != s.Func {
 			return runs[lit] // a literal stored for later is not the attempt
@@ -49,8 +50,8 @@ func (r *runner) reached(s *retryscope.Scope) []layer {
 			return true
 		}
 		f := r.retriesVia(call)
-		if f == nil || r.isOwnFunc(s, call) {
-			return true
+		if f == nil || r.isOwnFunc(s, call) || f.Scope == self {
+			return true // recursion, direct or through other functions, is one layer
 		}
 		for _, l := range out {
 			if l.pos <= call.Pos() && call.End() <= l.pos+1 {

@@ -248,3 +248,23 @@ func follow(ctx context.Context, depth int) error {
 		return call(ctx)
 	}, retry.Context(ctx))
 }
+
+// Negative: mutual recursion (a retried walk that descends through
+// another function) is one layer.
+func walk(ctx context.Context, depth int) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = descend(ctx, depth); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+func descend(ctx context.Context, depth int) error {
+	if depth == 0 {
+		return call(ctx)
+	}
+	return walk(ctx, depth-1)
+}
