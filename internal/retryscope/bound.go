@@ -7,7 +7,6 @@ package retryscope
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -15,6 +14,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/budget"
 	"github.com/reslint/reslint/internal/knowledge"
 )
 
@@ -76,14 +76,14 @@ func LoopAttempts(info *types.Info, loop ast.Node) (int64, bool) {
 		if !isInteger(info.TypeOf(l.X)) {
 			return 0, false
 		}
-		return intConst(info, l.X)
+		return budget.Int(info, l.X)
 	case *ast.ForStmt:
 		init, ok := l.Init.(*ast.AssignStmt)
 		if !ok || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
 			return 0, false
 		}
 		v := analysisutil.IdentVar(info, init.Lhs[0])
-		c0, ok := intConst(info, init.Rhs[0])
+		c0, ok := budget.Int(info, init.Rhs[0])
 		if v == nil || !ok {
 			return 0, false
 		}
@@ -91,7 +91,7 @@ func LoopAttempts(info *types.Info, loop ast.Node) (int64, bool) {
 		if !ok || analysisutil.IdentVar(info, cond.X) != v {
 			return 0, false
 		}
-		limit, ok := intConst(info, cond.Y)
+		limit, ok := budget.Int(info, cond.Y)
 		if !ok {
 			return 0, false
 		}
@@ -354,7 +354,7 @@ func (b *Bound) option(info *types.Info, call *ast.CallExpr) {
 		if o.Arg >= len(call.Args) {
 			return
 		}
-		n, isConst := intConst(info, call.Args[o.Arg])
+		n, isConst := budget.Int(info, call.Args[o.Arg])
 		switch {
 		case isConst && o.Forever != nil && n == *o.Forever:
 			b.Forever = true
@@ -428,15 +428,6 @@ func isInteger(t types.Type) bool {
 	}
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
-}
-
-// intConst returns the value of a constant integer expression.
-func intConst(info *types.Info, e ast.Expr) (int64, bool) {
-	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
-		return 0, false
-	}
-	return constant.Int64Val(tv.Value)
 }
 
 // assigns reports whether body assigns v (=, op=, ++, --, &v).
