@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strings"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -36,6 +38,13 @@ func (r *runner) reached(s *retryscope.Scope) []layer {
 		if t.Kind == retryscope.Closure && t.Call == s.Call {
 			continue // another operation of the same helper call
 		}
+		var n ast.Node = t.Call
+		if t.Kind == retryscope.Loop {
+			n = t.Loop
+		}
+		if !r.flows(s, n) {
+			continue
+		}
 		seen[at] = true
 		out = append(out, layer{at, name(t) + " at " + r.where(at), r.bounds[t].Attempts})
 	}
@@ -53,6 +62,9 @@ func (r *runner) reached(s *retryscope.Scope) []layer {
 		if f == nil || r.isOwnFunc(s, call) || f.Scope == self {
 			return true // recursion, direct or through other functions, is one layer
 		}
+		if !r.flows(s, call) {
+			return true
+		}
 		for _, l := range out {
 			if l.pos <= call.Pos() && call.End() <= l.pos+1 {
 				return true
@@ -68,6 +80,88 @@ func (r *runner) reached(s *retryscope.Scope) []layer {
 		return true
 	})
 	return out
+}
+
+// flows reports whether the failure of n (a call that retries, or an
+// inner retry loop) is what makes scope s go round: n is the loop's
+// attempt or inside it, holds it, or its error lands in the loop's error
+// variable; in a closure, it is returned, or lands in a variable that a
+// return hands back. An inner retry whose failure ends the outer one
+// (reopen a stream with retries, leave if that fails, retry the send)
+// does not multiply the attempts.
+func (r *runner) flows(s *retryscope.Scope, n ast.Node) bool {
+	if s.Kind == retryscope.Loop {
+		if s.Attempt == nil || s.ErrVar == nil {
+			return false
+		}
+		if contains(n, s.Attempt) || contains(s.Attempt, n) {
+			return true
+		}
+	}
+	targets := map[*types.Var]bool{}
+	if s.ErrVar != nil {
+		targets[s.ErrVar] = true
+	}
+	found := false
+	ast.Inspect(s.Body, func(m ast.Node) bool {
+		if found {
+			return false
+		}
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			return m == s.Func || contains(m, n)
+		case *ast.ReturnStmt:
+			if s.Kind == retryscope.Closure {
+				for _, res := range m.Results {
+					found = found || contains(res, n)
+					ast.Inspect(res, func(x ast.Node) bool {
+						if id, ok := x.(*ast.Ident); ok {
+							if v, ok := r.info.Uses[id].(*types.Var); ok && analysisutil.IsError(v.Type()) {
+								targets[v] = true
+							}
+						}
+						return true
+					})
+				}
+			}
+		}
+		return true
+	})
+	if found {
+		return true
+	}
+	// The error of n lands in a target: err = n(...), or, for an inner
+	// loop, an assignment to a target inside it.
+	ast.Inspect(s.Body, func(m ast.Node) bool {
+		if found {
+			return false
+		}
+		as, ok := m.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, l := range as.Lhs {
+			v := analysisutil.IdentVar(r.info, l)
+			if v == nil || !targets[v] {
+				continue
+			}
+			switch {
+			case contains(n, as): // inside the inner loop
+				found = true
+			case len(as.Rhs) == len(as.Lhs) && contains(as.Rhs[i], n):
+				found = true
+			case len(as.Rhs) == 1 && contains(as.Rhs[0], n):
+				found = true // resp, err := c.Do(req)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// contains reports whether outer's extent holds inner's.
+func contains(outer, inner ast.Node) bool {
+	return outer.Pos() <= inner.Pos() && inner.End() <= outer.End()
 }
 
 // runLits returns the function literals in body that run as part of it:

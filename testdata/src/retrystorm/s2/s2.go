@@ -268,3 +268,33 @@ func descend(ctx context.Context, depth int) error {
 	}
 	return walk(ctx, depth-1)
 }
+
+func send(ctx context.Context) error { return nil }
+
+// Negative: the stream is reopened with retries, and a failure to reopen
+// ends the loop; only the send's failure goes round. During an outage the
+// reopen fails and the loop leaves: nothing multiplies.
+func streamCall(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err := s2dep.Fetch(ctx); err != nil {
+			return err
+		}
+		if err = send(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Negative: the retrying call's error is logged and dropped; the
+// closure's own call decides.
+func droppedError(ctx context.Context) error {
+	return retry.Do(func() error {
+		if err := s2dep.Fetch(ctx); err != nil {
+			_ = err
+		}
+		return call(ctx)
+	}, retry.Context(ctx))
+}
