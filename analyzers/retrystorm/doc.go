@@ -18,7 +18,8 @@
 // attempts it only holds the caller for nothing. Reported: a classifier
 // (a library's predicate, a //reslint:classifier function, one found by
 // its name and shape) that answers "retry" for the refusal, judged path
-// by path with the evaluator that judges it for context errors; and a
+// by path with the evaluator that judges it for context errors, or that
+// answers "retry" right under a test naming the refusal; and a
 // retry scope whose attempt runs through a breaker and that goes round on
 // every error (a loop that tests the error only against nil, retry.Do or
 // backoff.Retry with no classifier, a failsafe-go executor whose retry

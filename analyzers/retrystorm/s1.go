@@ -185,7 +185,12 @@ func (r *runner) s1Classifiers(brk map[*retryscope.Scope]string) map[*retryscope
 		judged[scope] = true
 		r.mark(c.Func.Pos())
 		if r.mentionsBreaker(c.Body) {
-			continue // decides about the refusal itself: an exclusion, or a fallback
+			// It decides about the refusal itself: an exclusion (correct)
+			// or an explicit "retry" for it.
+			for _, ret := range r.explicitRetries(c) {
+				r.rep.Rulef("S1", ret.Pos(), "%s answers \"retry\" for %s's refusal by name: %s", c.Name, brk[scope], s1Fix)
+			}
+			continue
 		}
 		answers, _ := classify.EvalWith(r.info, c.Func, c.Err, c.Resp, classify.BreakerWitness(), opt)
 		done := map[token.Pos]bool{}
@@ -227,4 +232,62 @@ func (r *runner) decides(c *classify.Classifier, s *retryscope.Scope) bool {
 		return !called
 	})
 	return called
+}
+
+// explicitRetries returns the returns of a bool classifier that answer
+// "retry" right under a test naming a breaker's refusal:
+//
+//	if errors.Is(err, gobreaker.ErrOpenState) { return true }
+//
+// (the evaluator cannot tell one sentinel from another, so this shape is
+// matched here; anything else that names the refusal is left alone).
+func (r *runner) explicitRetries(c *classify.Classifier) []*ast.ReturnStmt {
+	if c.Shape != classify.Bool || c.Reversed() {
+		return nil
+	}
+	var out []*ast.ReturnStmt
+	ast.Inspect(c.Body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || len(ifs.Body.List) != 1 || !r.refusalTest(ifs.Cond, c.Err) {
+			_, lit := n.(*ast.FuncLit)
+			return !lit
+		}
+		if ret, ok := ifs.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) > 0 && isTrueConst(r.info, ret.Results[0]) {
+			out = append(out, ret)
+		}
+		return true
+	})
+	return out
+}
+
+// refusalTest reports whether cond is errors.Is(errp, R) or errp == R
+// for a breaker's refusal R, or an || of such tests.
+func (r *runner) refusalTest(cond ast.Expr, errp *types.Var) bool {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		if e.Op == token.LOR {
+			return r.refusalTest(e.X, errp) && r.refusalTest(e.Y, errp)
+		}
+		if e.Op == token.EQL {
+			return analysisutil.IdentVar(r.info, e.X) == errp && r.isRefusalExpr(e.Y)
+		}
+	case *ast.CallExpr:
+		fn := r.callee(e)
+		if analysisutil.IsPkgFunc(fn, "errors", "Is") && len(e.Args) == 2 {
+			return analysisutil.IdentVar(r.info, e.Args[0]) == errp && r.isRefusalExpr(e.Args[1])
+		}
+	}
+	return false
+}
+
+func (r *runner) isRefusalExpr(e ast.Expr) bool {
+	var id *ast.Ident
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	}
+	v, ok := r.info.Uses[id].(*types.Var)
+	return ok && isRefusal(v)
 }

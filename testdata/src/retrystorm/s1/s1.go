@@ -292,3 +292,25 @@ func hystrixCompared(ctx context.Context) error {
 		return err
 	}, retry.Context(ctx))
 }
+
+// shouldRetry names the breaker's refusal, and retries it.
+func shouldRetry(err error) bool {
+	if errors.Is(err, gobreaker.ErrOpenState) {
+		return true // want `shouldRetry answers "retry" for gobreaker.CircuitBreaker.Execute's refusal by name`
+	}
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}
+
+// Positive (at the classifier): the loop asks shouldRetry.
+func loopAsksShouldRetry(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		_, err = cb.Execute(func() (interface{}, error) { return nil, charge(ctx) })
+		if err == nil || !shouldRetry(err) {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
