@@ -402,9 +402,8 @@ func (r *runner) failsafeOuterRetry(call *ast.CallExpr) string {
 	if cb < 0 {
 		return ""
 	}
-	for i, p := range ps[:cb] {
+	for _, p := range ps[:cb] {
 		if isRetryPolicy(r.info.TypeOf(p)) {
-			_ = i
 			return "circuitbreaker.CircuitBreaker"
 		}
 	}
@@ -538,10 +537,26 @@ func (r *runner) retriesVia(call *ast.CallExpr) *RetriesFact {
 			return &f
 		}
 	}
-	if c := selfRetrying(fn); c != nil {
-		return &RetriesFact{Attempts: c.Attempts, Scope: analysisutil.DisplayName(fn) + " (" + c.Name + ")"}
+	if c := selfRetrying(fn); c != nil && !r.setsRetries(call, c.Settings) {
+		return &RetriesFact{Attempts: c.Attempts, Scope: c.Name}
 	}
 	return nil
+}
+
+// setsRetries reports whether call hands the client an option function
+// that sets one of its retry settings (func(o *sqs.Options) {
+// o.RetryMaxAttempts = 1 }): the layer may be switched off.
+func (r *runner) setsRetries(call *ast.CallExpr, settings []string) bool {
+	found := false
+	for _, a := range call.Args {
+		ast.Inspect(a, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok && slices.Contains(settings, sel.Sel.Name) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // selfRetrying returns the knowledge row of a client method that retries

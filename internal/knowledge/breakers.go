@@ -126,6 +126,9 @@ type SelfRetrying struct {
 	// layer in messages.
 	Attempts int64
 	Name     string
+	// Settings are the option fields that change the client's retries
+	// (a call that sets one in an option function is not judged).
+	Settings []string
 }
 
 // SelfRetryingClients are the clients that retry on their own. A
@@ -133,7 +136,7 @@ type SelfRetrying struct {
 // kind); the AWS SDK v2 service clients retry every operation with the
 // standard retryer, 3 attempts by default.
 var SelfRetryingClients = []SelfRetrying{
-	{PathPrefix: AWSService, Recv: "Client", Attempts: 3, Name: "the AWS SDK's standard retryer"},
+	{PathPrefix: AWSService, Recv: "Client", Attempts: 3, Name: "the AWS SDK's standard retryer", Settings: []string{"RetryMaxAttempts", "Retryer", "RetryMode"}},
 }
 
 // ForeverBackOffs are backoff policies that never say stop: a retry

@@ -10,6 +10,7 @@ import (
 	"retrystorm/s2dep"
 
 	retry "github.com/avast/retry-go/v4"
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	backoff "github.com/cenkalti/backoff/v4"
 	"github.com/failsafe-go/failsafe-go"
 	"github.com/failsafe-go/failsafe-go/retrypolicy"
@@ -297,4 +298,20 @@ func droppedError(ctx context.Context) error {
 		}
 		return call(ctx)
 	}, retry.Context(ctx))
+}
+
+// Positive: the AWS SDK retries each operation (3 attempts by default).
+func sendWithRetry(ctx context.Context, c *sqs.Client, body string) error {
+	return retry.Do(func() error { // want `retry.Do \(3 attempts\) runs c.SendMessage \(the AWS SDK's standard retryer\) \(3 attempts\) in each attempt: 3 x 3 = 9 calls per request`
+		_, err := c.SendMessage(ctx, &sqs.SendMessageInput{MessageBody: &body})
+		return err
+	}, retry.Attempts(3), retry.Context(ctx))
+}
+
+// Negative: the SDK's retries are switched off for the call.
+func sendOnceEach(ctx context.Context, c *sqs.Client, body string) error {
+	return retry.Do(func() error {
+		_, err := c.SendMessage(ctx, &sqs.SendMessageInput{MessageBody: &body}, func(o *sqs.Options) { o.RetryMaxAttempts = 1 })
+		return err
+	}, retry.Attempts(3), retry.Context(ctx))
 }
