@@ -84,24 +84,18 @@ func (r *runner) reached(s *retryscope.Scope) []layer {
 
 // flows reports whether the failure of n (a call that retries, or an
 // inner retry loop) is what makes scope s go round: n is the loop's
-// attempt or inside it, holds it, or its error lands in the loop's error
-// variable; in a closure, it is returned, or lands in a variable that a
-// return hands back. An inner retry whose failure ends the outer one
+// attempt, is inside it or holds it; in a closure, it is returned, or
+// its error lands in a variable that a return hands back. An inner retry whose failure ends the outer one
 // (reopen a stream with retries, leave if that fails, retry the send)
 // does not multiply the attempts.
 func (r *runner) flows(s *retryscope.Scope, n ast.Node) bool {
 	if s.Kind == retryscope.Loop {
-		if s.Attempt == nil || s.ErrVar == nil {
-			return false
-		}
-		if contains(n, s.Attempt) || contains(s.Attempt, n) {
-			return true
-		}
+		// The loop's error variable may also hold the errors of calls
+		// that leave (spc, err = s.get(spc); if err != nil { return err
+		// }): only the attempt decides.
+		return s.Attempt != nil && (contains(n, s.Attempt) || contains(s.Attempt, n))
 	}
 	targets := map[*types.Var]bool{}
-	if s.ErrVar != nil {
-		targets[s.ErrVar] = true
-	}
 	found := false
 	ast.Inspect(s.Body, func(m ast.Node) bool {
 		if found {

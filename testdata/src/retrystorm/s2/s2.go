@@ -315,3 +315,25 @@ func sendOnceEach(ctx context.Context, c *sqs.Client, body string) error {
 		return err
 	}, retry.Attempts(3), retry.Context(ctx))
 }
+
+type stream struct{}
+
+func (st *stream) get(ctx context.Context) (*stream, error) { return st, s2dep.Fetch(ctx) }
+func (st *stream) send() error                              { return nil }
+
+// Negative: the reopen's error and the send's share a variable; the
+// reopen's failure leaves, only the send's goes round.
+func sharedErrVar(ctx context.Context, st *stream) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		st, err = st.get(ctx)
+		if err != nil {
+			return err
+		}
+		if err = st.send(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
