@@ -122,7 +122,7 @@ func TestCategoriesCatalogued(t *testing.T) {
 	for _, a := range reslint.Analyzers() {
 		for _, r := range analysistest.Run(testutil.Keep(t), dir, a,
 			"noretrycanceled/n1", "noretrycanceled/n2/...", "noretrycanceled/n3", "noretrycanceled/n4/...",
-			"idemkeyperseries/...", "timerstop/...", "childbudget/...", "backoffjitter/...", "breakerverdict/...", "classifiercentral/...", "ambiguouswrite/...", "suite/directives") {
+			"idemkeyperseries/...", "timerstop/...", "childbudget/...", "backoffjitter/...", "breakerverdict/...", "classifiercentral/...", "ambiguouswrite/...", "retrystorm/...", "suite/directives") {
 			for _, d := range r.Diagnostics {
 				rule, ok := analysisdoc.RuleByID(d.Category)
 				if !ok {

@@ -14,6 +14,7 @@ import (
 	"github.com/reslint/reslint/analyzers/classifiercentral"
 	"github.com/reslint/reslint/analyzers/idemkeyperseries"
 	"github.com/reslint/reslint/analyzers/noretrycanceled"
+	"github.com/reslint/reslint/analyzers/retrystorm"
 	"github.com/reslint/reslint/analyzers/timerstop"
 	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/retryscope"
@@ -37,6 +38,7 @@ func Analyzers() []*analysis.Analyzer {
 		backoffjitter.Analyzer,
 		breakerverdict.Analyzer,
 		ambiguouswrite.Analyzer,
+		retrystorm.Analyzer,
 	}
 	for _, a := range as {
 		guard.Wrap(a)

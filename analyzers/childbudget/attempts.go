@@ -102,58 +102,10 @@ func inNested(c inspector.Cursor, loop ast.Node) bool {
 	return false
 }
 
-// attemptBound returns the constant number of times loop can run:
-// for i := c0; i < N; i++ (or i <= N), or for range N, with constants and
-// i not assigned in the body.
+// attemptBound returns the constant number of times loop can run (see
+// retryscope.LoopAttempts, shared with retrystorm).
 func (st *state) attemptBound(loop ast.Node) (int64, bool) {
-	switch l := loop.(type) {
-	case *ast.RangeStmt:
-		if l.Key != nil || l.Value != nil {
-			if l.Key != nil && !isBlank(l.Key) {
-				if v := st.identVar(l.Key); v == nil || assignsIn(st.info, l.Body, v) {
-					return 0, false
-				}
-			}
-		}
-		if !isInteger(st.info.TypeOf(l.X)) {
-			return 0, false
-		}
-		return budget.Int(st.info, l.X)
-	case *ast.ForStmt:
-		init, ok := l.Init.(*ast.AssignStmt)
-		if !ok || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
-			return 0, false
-		}
-		v := st.identVar(init.Lhs[0])
-		c0, ok := budget.Int(st.info, init.Rhs[0])
-		if v == nil || !ok {
-			return 0, false
-		}
-		cond, ok := ast.Unparen(l.Cond).(*ast.BinaryExpr)
-		if !ok || st.identVar(cond.X) != v {
-			return 0, false
-		}
-		limit, ok := budget.Int(st.info, cond.Y)
-		if !ok {
-			return 0, false
-		}
-		post, ok := l.Post.(*ast.IncDecStmt)
-		if !ok || post.Tok != token.INC || st.identVar(post.X) != v || assignsIn(st.info, l.Body, v) {
-			return 0, false
-		}
-		switch cond.Op {
-		case token.LSS:
-			return limit - c0, true
-		case token.LEQ:
-			return limit - c0 + 1, true
-		}
-	}
-	return 0, false
-}
-
-func isBlank(e ast.Expr) bool {
-	id, ok := e.(*ast.Ident)
-	return ok && id.Name == "_"
+	return retryscope.LoopAttempts(st.info, loop)
 }
 
 func isInteger(t types.Type) bool {
@@ -171,29 +123,6 @@ func (st *state) identVar(e ast.Expr) *types.Var {
 	}
 	v, _ := st.info.ObjectOf(id).(*types.Var)
 	return v
-}
-
-// assignsIn reports whether body assigns v (=, op=, ++, --, &v).
-func assignsIn(info *types.Info, body ast.Node, v *types.Var) bool {
-	found := false
-	is := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && info.ObjectOf(id) == v
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				found = found || is(l)
-			}
-		case *ast.IncDecStmt:
-			found = found || is(n.X)
-		case *ast.UnaryExpr:
-			found = found || n.Op == token.AND && is(n.X)
-		}
-		return !found
-	})
-	return found
 }
 
 // waitOf returns the constant duration a call waits between attempts:

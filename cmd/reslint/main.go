@@ -7,6 +7,7 @@
 //	        [-<analyzer>=false] [-<analyzer>.<flag>=...] packages...
 //	reslint -fix|-diff packages...
 //	reslint help [analyzer]
+//	reslint -inventory [-format=text|json] packages...
 //	reslint -version
 //
 // The go command drives the analysis: reslint runs
@@ -53,6 +54,9 @@ func main() {
 	if standard(os.Args[1:]) {
 		multichecker.Main(analyzers...)
 		return
+	}
+	if inventoryRequested(os.Args[1:]) {
+		os.Exit(inventory(os.Args[1:], os.Stdout, os.Stderr)) // see inventory.go
 	}
 	os.Exit(drive(analyzers, os.Args[1:], os.Stdout, os.Stderr))
 }

@@ -33,7 +33,7 @@ import (
 // directive written for a newer reslint is not called unknown.
 var Names = []string{
 	"noretrycanceled", "idemkeyperseries", "timerstop", "childbudget",
-	"classifiercentral", "backoffjitter", "breakerverdict", "ambiguouswrite", "retryscope", "reslint",
+	"classifiercentral", "backoffjitter", "breakerverdict", "ambiguouswrite", "retrystorm", "retryscope", "reslint",
 }
 
 const prefix = "//reslint:"

@@ -1,0 +1,69 @@
+// Package retrystorm defines an Analyzer that reports retries which
+// multiply load during an outage, and lists every retry scope.
+//
+// # Analyzer retrystorm
+//
+// retrystorm: report retries of an open circuit breaker, retries nested in retries, and retries that never end
+//
+// During an outage, retries multiply load exactly when the dependency can
+// least take it. Three shapes do most of the harm.
+//
+// S1, retrying an open breaker. A breaker that is open (or half-open with
+// its probes used) refuses a call in microseconds without calling the
+// dependency: gobreaker's ErrOpenState and ErrTooManyRequests,
+// failsafe-go's circuitbreaker.ErrOpen, hystrix's ErrCircuitOpen and
+// ErrMaxConcurrency, mercari/go-circuitbreaker's ErrOpen. A retry around
+// the breaker that answers "retry" for that refusal burns all its
+// attempts at once and returns the same error; with a wait between
+// attempts it only holds the caller for nothing. Reported: a classifier
+// (a library's predicate, a //reslint:classifier function, one found by
+// its name and shape) that answers "retry" for the refusal, judged path
+// by path with the evaluator that judges it for context errors, or that
+// answers "retry" right under a test naming the refusal; and a
+// retry scope whose attempt runs through a breaker and that goes round on
+// every error (a loop that tests the error only against nil, retry.Do or
+// backoff.Retry with no classifier, a failsafe-go executor whose retry
+// policy comes before the breaker and handles every error):
+//
+//	err := retry.Do(func() error { // reported
+//		_, err := cb.Execute(func() (any, error) { return nil, charge(ctx) })
+//		return err
+//	}, retry.Attempts(5))
+//
+// Correct: the refusal is not retried, so the caller takes its fallback:
+//
+//	err := retry.Do(func() error {
+//		_, err := cb.Execute(func() (any, error) { return nil, charge(ctx) })
+//		return err
+//	}, retry.Attempts(5), retry.RetryIf(func(err error) bool {
+//		return !errors.Is(err, gobreaker.ErrOpenState) && !errors.Is(err, gobreaker.ErrTooManyRequests)
+//	}))
+//
+// S2, retry amplification. A retry scope whose attempt reaches another
+// retry scope, in the same function or through calls of functions that
+// retry, in this package or another (a fact carries "this function
+// retries" across packages), multiplies the attempts: three layers of
+// three attempts send 27 calls per user request into an outage. Clients
+// that retry on their own count as a layer: a go-retryablehttp send, an
+// AWS SDK v2 service client (3 attempts by default). The finding is at
+// the outer scope and names the inner one, with the product when both
+// bounds are constants. Retry at one layer (usually the outermost, which
+// knows the caller's budget) and let the others fail fast. A deliberate
+// layering is marked with //reslint:ignore retrystorm <reason> on either
+// scope.
+//
+// S3, retry without an end. A retry loop with no attempt limit, no
+// deadline, no context and no stop channel, whose only way out is
+// success; or a library retry told to retry without a limit
+// (retry.Attempts(0), retry.UntilSucceeded(), a constant backoff,
+// WithMaxRetries(-1)) with no deadline or context. It retries forever
+// while the dependency is down and nobody can stop it. Not reported:
+// reconnect loops that leave on a stop channel or a context, loops that
+// test anything besides the attempt's result before leaving (a closed
+// flag, a clock), and retries with a context in scope (noretrycanceled
+// judges those).
+//
+// reslint -inventory lists every retry scope with its kind, attempt
+// bound, whether it honours the caller's context, the classifier it asks
+// and the scopes its attempt reaches (the analyzer's result).
+package retrystorm

@@ -1,0 +1,34 @@
+package retrystorm_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/reslint/reslint/analyzers/retrystorm"
+)
+
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestS1 runs the retries around breakers.
+func TestS1(t *testing.T) {
+	analysistest.Run(t, testdata(t), retrystorm.Analyzer, "retrystorm/s1")
+}
+
+// TestS2 runs the nested retries, with the cross-package layer through a
+// fact.
+func TestS2(t *testing.T) {
+	analysistest.Run(t, testdata(t), retrystorm.Analyzer, "retrystorm/s2dep", "retrystorm/s2")
+}
+
+// TestS3 runs the retries with and without an end.
+func TestS3(t *testing.T) {
+	analysistest.Run(t, testdata(t), retrystorm.Analyzer, "retrystorm/s3")
+}

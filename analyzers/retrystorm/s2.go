@@ -1,0 +1,233 @@
+package retrystorm
+
+// S2: a retry scope whose attempt reaches another retry scope.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/retryscope"
+)
+
+// A layer is a retry scope an attempt reaches: nested in it, or behind a
+// call of a function that retries (this package's or another's, by its
+// RetriesFact), or a client that retries on its own.
+type layer struct {
+	pos      token.Pos // where the attempt reaches it
+	name     string    // "retry.Do at client.go:40", "fetch (retry loop at client.go:40)"
+	attempts int64
+}
+
+// reached returns the layers the attempt of s reaches, in source order.
+func (r *runner) reached(s *retryscope.Scope) []layer {
+	b := body(s)
+	if b == nil {
+		return nil
+	}
+	var out []layer
+	seen := map[token.Pos]bool{}
+	for _, t := range r.scopes {
+		at := anchor(t)
+		if t == s || !within(b, at) || seen[at] || r.rep.Covers(at) {
+			continue
+		}
+		if t.Kind == retryscope.Closure && t.Call == s.Call {
+			continue // another operation of the same helper call
+		}
+		var n ast.Node = t.Call
+		if t.Kind == retryscope.Loop {
+			n = t.Loop
+		}
+		if !r.flows(s, n) {
+			continue
+		}
+		seen[at] = true
+		out = append(out, layer{at, name(t) + " at " + r.where(at), r.bounds[t].Attempts})
+	}
+	runs := r.runLits(b)
+	self := name(s) + " at " + r.where(anchor(s))
+	inspectBody(b, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.FuncLit); ok && n != s.Func {
+			return runs[lit] // a literal stored for later is not the attempt
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok || seen[call.Pos()] {
+			return true
+		}
+		f := r.retriesVia(call)
+		if f == nil || r.isOwnFunc(s, call) || f.Scope == self {
+			return true // recursion, direct or through other functions, is one layer
+		}
+		if !r.flows(s, call) {
+			return true
+		}
+		for _, l := range out {
+			if l.pos <= call.Pos() && call.End() <= l.pos+1 {
+				return true
+			}
+		}
+		seen[call.Pos()] = true
+		via := r.exprName(call.Fun)
+		nm := f.Scope
+		if !strings.HasPrefix(f.Scope, via) {
+			nm = via + " (" + f.Scope + ")"
+		}
+		out = append(out, layer{call.Pos(), nm, f.Attempts})
+		return true
+	})
+	return out
+}
+
+// flows reports whether the failure of n (a call that retries, or an
+// inner retry loop) is what makes scope s go round: n is the loop's
+// attempt, is inside it or holds it; in a closure, it is returned, or
+// its error lands in a variable that a return hands back. An inner retry whose failure ends the outer one
+// (reopen a stream with retries, leave if that fails, retry the send)
+// does not multiply the attempts.
+func (r *runner) flows(s *retryscope.Scope, n ast.Node) bool {
+	if s.Kind == retryscope.Loop {
+		// The loop's error variable may also hold the errors of calls
+		// that leave (spc, err = s.get(spc); if err != nil { return err
+		// }): only the attempt decides.
+		return s.Attempt != nil && (contains(n, s.Attempt) || contains(s.Attempt, n))
+	}
+	targets := map[*types.Var]bool{}
+	found := false
+	ast.Inspect(s.Body, func(m ast.Node) bool {
+		if found {
+			return false
+		}
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			return m == s.Func || contains(m, n)
+		case *ast.ReturnStmt:
+			if s.Kind == retryscope.Closure {
+				for _, res := range m.Results {
+					found = found || contains(res, n)
+					ast.Inspect(res, func(x ast.Node) bool {
+						if id, ok := x.(*ast.Ident); ok {
+							if v, ok := r.info.Uses[id].(*types.Var); ok && analysisutil.IsError(v.Type()) {
+								targets[v] = true
+							}
+						}
+						return true
+					})
+				}
+			}
+		}
+		return true
+	})
+	if found {
+		return true
+	}
+	// The error of n lands in a target: err = n(...), or, for an inner
+	// loop, an assignment to a target inside it.
+	ast.Inspect(s.Body, func(m ast.Node) bool {
+		if found {
+			return false
+		}
+		as, ok := m.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, l := range as.Lhs {
+			v := analysisutil.IdentVar(r.info, l)
+			if v == nil || !targets[v] {
+				continue
+			}
+			switch {
+			case contains(n, as): // inside the inner loop
+				found = true
+			case len(as.Rhs) == len(as.Lhs) && contains(as.Rhs[i], n):
+				found = true
+			case len(as.Rhs) == 1 && contains(as.Rhs[0], n):
+				found = true // resp, err := c.Do(req)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// contains reports whether outer's extent holds inner's.
+func contains(outer, inner ast.Node) bool {
+	return outer.Pos() <= inner.Pos() && inner.End() <= outer.End()
+}
+
+// runLits returns the function literals in body that run as part of it:
+// called where they stand, or handed to a call as an argument (a
+// breaker's operation, a callback), not stored for later.
+func (r *runner) runLits(body ast.Node) map[*ast.FuncLit]bool {
+	out := map[*ast.FuncLit]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
+				out[lit] = true
+			}
+			for _, a := range call.Args {
+				if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+					out[lit] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// isOwnFunc reports whether call calls the function whose body is s's
+// operation, or that holds s (recursion is not a layer).
+func (r *runner) isOwnFunc(s *retryscope.Scope, call *ast.CallExpr) bool {
+	fn := r.callee(call)
+	if fn == nil {
+		return false
+	}
+	d := r.res.Decls[fn]
+	return d != nil && (d == s.Func || d.Pos() <= anchor(s) && anchor(s) < d.End())
+}
+
+// exprName renders a call's function expression briefly (c.fetch, fetch).
+func (r *runner) exprName(e ast.Expr) string {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return e.Name
+	case *ast.SelectorExpr:
+		return r.exprName(e.X) + "." + e.Sel.Name
+	case *ast.IndexExpr:
+		return r.exprName(e.X)
+	case *ast.CallExpr:
+		return r.exprName(e.Fun) + "()"
+	}
+	return "call"
+}
+
+// attemptsText words a bound: "3 attempts", "an unknown number of attempts".
+func attemptsText(n int64) string {
+	if n > 0 {
+		return fmt.Sprintf("%d attempts", n)
+	}
+	return "its attempts"
+}
+
+func (r *runner) s2(inv *Inventory) {
+	for _, s := range r.scopes {
+		r.mark(anchor(s))
+		ls := r.reached(s)
+		if len(ls) == 0 {
+			continue
+		}
+		inv.reach(s, ls)
+		l := ls[0]
+		outer := r.bounds[s].Attempts
+		arith := "the attempts multiply"
+		if outer > 0 && l.attempts > 0 {
+			arith = fmt.Sprintf("%d x %d = %d calls per request", outer, l.attempts, outer*l.attempts)
+		}
+		r.rep.Rulef("S2", anchor(s), "%s (%s) runs %s (%s) in each attempt: %s into an outage; retry at one layer only and let the other fail fast",
+			name(s), attemptsText(outer), l.name, attemptsText(l.attempts), arith)
+	}
+}

@@ -1,0 +1,128 @@
+package retrystorm
+
+// S3: a retry scope with no end.
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/ctxaware"
+	"github.com/reslint/reslint/internal/retryscope"
+)
+
+func (r *runner) s3() {
+	for _, s := range r.res.Scopes { // goto loops are left alone: their exits are spread out
+		b := r.bounds[s]
+		if b.Ends() || len(ctxaware.ContextsInScope(r.info, r.pass.Pkg, anchor(s), r.res.Defs)) > 0 {
+			continue // a context in scope that the retry ignores is noretrycanceled's
+		}
+		r.mark(anchor(s))
+		switch s.Kind {
+		case retryscope.Loop:
+			if !r.endless(s) {
+				continue
+			}
+			r.rep.Rulef("S3", anchor(s), "retry loop has no attempt limit, deadline, context or stop channel: it retries forever while the dependency is down and nothing can stop it; bound the attempts or take a context and leave when it is done")
+		case retryscope.Closure:
+			if !b.Known || !b.Forever {
+				continue
+			}
+			r.rep.Rulef("S3", anchor(s), "%s is told to retry without a limit and has no deadline or context: it retries forever while the dependency is down and nothing can stop it; bound the attempts or hand it a context", s.Helper)
+		}
+	}
+}
+
+// endless reports whether a retry loop can leave only when its attempt
+// succeeds (or fails for good): its condition is absent or true, and
+// every test in it that leaves the loop looks at the attempt's results.
+// A test on anything else (a closed flag, a counter, a clock) may be what
+// ends it.
+func (r *runner) endless(s *retryscope.Scope) bool {
+	f, ok := s.Loop.(*ast.ForStmt)
+	if !ok || f.Cond != nil && !isTrueConst(r.info, f.Cond) || f.Init != nil || f.Post != nil {
+		return false
+	}
+	results := r.attemptResults(s)
+	if len(results) == 0 {
+		return false
+	}
+	ok = true
+	ast.Inspect(f.Body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
+			return false
+		case *ast.IfStmt:
+			if leavesLoop(n.Body) && !mentionsAny(r.info, n.Cond, results) {
+				ok = false
+			}
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			ok = false // leaves under conditions not followed here
+		}
+		return true
+	})
+	return ok
+}
+
+// attemptResults returns the variables the attempt's results go to.
+func (r *runner) attemptResults(s *retryscope.Scope) []*types.Var {
+	var out []*types.Var
+	if s.ErrVar != nil {
+		out = append(out, s.ErrVar)
+	}
+	ast.Inspect(s.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for _, rhs := range as.Rhs {
+			if ast.Unparen(rhs) == s.Attempt {
+				for _, l := range as.Lhs {
+					if v := analysisutil.IdentVar(r.info, l); v != nil {
+						out = append(out, v)
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func mentionsAny(info *types.Info, n ast.Node, vs []*types.Var) bool {
+	for _, v := range vs {
+		if analysisutil.Mentions(info, n, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// leavesLoop reports whether stmts hold a return, a break, a goto or a
+// call that does not return (outside nested loops and literals).
+func leavesLoop(b *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(b, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.SelectStmt, *ast.TypeSwitchStmt:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		case *ast.BranchStmt:
+			found = found || n.Tok == token.BREAK || n.Tok == token.GOTO || n.Label != nil
+		case *ast.CallExpr:
+			found = found || analysisutil.NoReturnCall(n)
+		}
+		return !found
+	})
+	return found
+}
+
+func isTrueConst(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && tv.Value.String() == "true"
+}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// inventoryIn runs reslint -inventory in the testdata directory dir.
+func inventoryIn(t *testing.T, dir string, args ...string) (string, string, int) {
+	t.Helper()
+	t.Chdir(filepath.Join(testdata, dir))
+	var stdout, stderr bytes.Buffer
+	code := inventory(append([]string{"-inventory"}, args...), &stdout, &stderr)
+	return stdout.String(), stderr.String(), code
+}
+
+// TestInventoryGolden compares the text table and the JSON with their
+// golden files (go test -run Inventory -update rewrites them): a loop
+// that reaches the client's retry loop through a fact, the code base's
+// own helper and its closure (bounded by the helper's loop), a loop
+// with no end, and a loop with a classifier.
+func TestInventoryGolden(t *testing.T) {
+	for _, c := range []struct{ format, golden string }{{"text", "inventory.txt.golden"}, {"json", "inventory.json.golden"}} {
+		out, stderr, code := inventoryIn(t, "inventory", "-format="+c.format, "./...")
+		if code != exitClean || stderr != "" {
+			t.Errorf("-format=%s: exit %d, stderr:\n%s", c.format, code, stderr)
+		}
+		golden(t, c.golden, out)
+	}
+	out, _, _ := inventoryIn(t, "inventory", "-json", "./...")
+	var rows []invRow
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatalf("-json output is not a JSON array of scopes: %v", err)
+	}
+	if len(rows) != 5 || rows[0].Reaches == nil || rows[0].Attempts != "5" {
+		t.Errorf("want 5 scopes, the first (Sync) with 5 attempts reaching client.Fetch; got %+v", rows)
+	}
+}
+
+// TestInventoryReportsNothing: packages with findings still exit 0, and
+// no finding is printed; a package that does not load exits 1.
+func TestInventoryReportsNothing(t *testing.T) {
+	out, stderr, code := inventoryIn(t, "mod", "./timers", "./app")
+	if code != exitClean || stderr != "" {
+		t.Errorf("exit %d, want 0; stderr:\n%s", code, stderr)
+	}
+	if strings.Contains(out, "timerstop") || strings.Contains(out, "idemkeyperseries") {
+		t.Errorf("the inventory printed findings:\n%s", out)
+	}
+	if !strings.Contains(out, "retry scopes") {
+		t.Errorf("no table:\n%s", out)
+	}
+	if _, _, code := inventoryIn(t, "mod", "./broken"); code != exitError {
+		t.Errorf("./broken: exit %d, want %d", code, exitError)
+	}
+	if _, _, code := inventoryIn(t, "mod", "-format=sarif", "./app"); code != exitUsage {
+		t.Errorf("-format=sarif: exit %d, want %d", code, exitUsage)
+	}
+}
+
+func TestInventoryRequested(t *testing.T) {
+	for args, want := range map[string]bool{
+		"-inventory ./...":       true,
+		"--inventory=true ./...": true,
+		"-inventory=false ./...": false,
+		"./inventory":            false,
+		"-json ./...":            false,
+	} {
+		if got := inventoryRequested(strings.Fields(args)); got != want {
+			t.Errorf("inventoryRequested(%q) = %v, want %v", args, got, want)
+		}
+	}
+}

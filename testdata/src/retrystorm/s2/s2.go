@@ -1,0 +1,339 @@
+// Package s2 holds retries whose attempts reach other retries (reported
+// at the outer scope) and their correct twins.
+package s2
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"retrystorm/s2dep"
+
+	retry "github.com/avast/retry-go/v4"
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
+	backoff "github.com/cenkalti/backoff/v4"
+	"github.com/failsafe-go/failsafe-go"
+	"github.com/failsafe-go/failsafe-go/retrypolicy"
+	"github.com/hashicorp/go-retryablehttp"
+	goretry "github.com/sethvargo/go-retry"
+)
+
+func call(ctx context.Context) error { return nil }
+
+// Positive: retry.Do around a function of another package that retries
+// (a fact).
+func outerAroundImported(ctx context.Context) error {
+	return retry.Do(func() error { // want `retry.Do \(3 attempts\) runs s2dep.Fetch \(retry loop at s2dep.go:18\) \(3 attempts\) in each attempt: 3 x 3 = 9 calls per request`
+		return s2dep.Fetch(ctx)
+	}, retry.Attempts(3), retry.Context(ctx))
+}
+
+// Positive: a retry loop around a function that retries through another.
+func loopAroundLookup(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 4; attempt++ { // want `retry loop \(4 attempts\) runs s2dep.Lookup \(retry loop at s2dep.go:18\) \(3 attempts\) in each attempt: 4 x 3 = 12 calls per request`
+		if err = s2dep.Lookup(ctx, "k"); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// fetchWithRetry retries on its own (a helper of this package).
+func fetchWithRetry(ctx context.Context) error {
+	return backoff.Retry(func() error { return call(ctx) }, backoff.WithContext(backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 4), ctx))
+}
+
+// Positive: the same-package helper is a layer.
+func outerAroundLocalHelper(ctx context.Context) error {
+	return retry.Do(func() error { // want `retry.Do \(3 attempts\) runs fetchWithRetry \(backoff.Retry at s2.go:\d+\) \(5 attempts\) in each attempt: 3 x 5 = 15 calls per request`
+		return fetchWithRetry(ctx)
+	}, retry.Attempts(3), retry.Context(ctx))
+}
+
+// Positive: a retry nested in the loop's own body.
+func nestedInLoop(ctx context.Context) error {
+	var err error
+	for i := 0; i < 3; i++ { // want `retry loop \(3 attempts\) runs retry.Do at s2.go:\d+ \(10 attempts\) in each attempt: 3 x 10 = 30 calls per request`
+		err = retry.Do(func() error { return call(ctx) }, retry.Context(ctx))
+		if err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Positive: a retrying HTTP client inside a retry.
+func outerAroundRetryableHTTP(ctx context.Context, c *retryablehttp.Client) error {
+	return retry.Do(func() error { // want `retry.Do \(3 attempts\) runs retryablehttp.Client.Do at s2.go:\d+ \(5 attempts\) in each attempt: 3 x 5 = 15 calls per request`
+		req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodGet, "https://example.com", nil)
+		if err != nil {
+			return retry.Unrecoverable(err)
+		}
+		resp, err := c.Do(req)
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	}, retry.Attempts(3), retry.Context(ctx))
+}
+
+// Positive: failsafe-go's retry policy around retry-go.
+func failsafeAroundRetryGo(ctx context.Context) error {
+	rp := retrypolicy.NewBuilder[any]().WithMaxRetries(2).Build()
+	return failsafe.Run(func() error { // want `failsafe.Run \(3 attempts\) runs retry.Do at s2.go:\d+ \(10 attempts\) in each attempt: 3 x 10 = 30 calls per request`
+		return retry.Do(func() error { return call(ctx) }, retry.Context(ctx))
+	}, rp)
+}
+
+// mid retries around a function that retries: two layers of its own.
+func mid(ctx context.Context) error {
+	return retry.Do(func() error { // want `retry.Do \(2 attempts\) runs s2dep.Fetch \(retry loop at s2dep.go:18\) \(3 attempts\) in each attempt: 2 x 3 = 6 calls per request`
+		return s2dep.Fetch(ctx)
+	}, retry.Attempts(2), retry.Context(ctx))
+}
+
+// Positive: three layers (3 x 2 x 3 = 18 calls): each outer scope is reported.
+func threeLayers(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ { // want `retry loop \(3 attempts\) runs mid \(retry.Do at s2.go:\d+\) \(2 attempts\) in each attempt: 3 x 2 = 6 calls per request`
+		if err = mid(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Positive: go-retry around a retrying function; its bound is not a
+// constant.
+func goRetryAroundFetch(ctx context.Context, n uint64) error {
+	b := goretry.WithMaxRetries(n, goretry.NewConstant(time.Second))
+	return goretry.Do(ctx, b, func(ctx context.Context) error { // want `retry.Do \(its attempts\) runs s2dep.Fetch \(retry loop at s2dep.go:18\) \(3 attempts\) in each attempt: the attempts multiply`
+		return goretry.RetryableError(s2dep.Fetch(ctx))
+	})
+}
+
+// Negative: the attempt calls a function that does not retry.
+func loopAroundNoRetry(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = s2dep.NoRetry(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Negative: the retrying function runs in a goroutine, apart from the
+// attempt.
+func retriesInGoroutine(ctx context.Context) error {
+	return retry.Do(func() error {
+		go s2dep.Fetch(context.Background())
+		return call(ctx)
+	}, retry.Context(ctx))
+}
+
+// Negative: two retries one after the other are not nested.
+func sequential(ctx context.Context) error {
+	if err := retry.Do(func() error { return call(ctx) }, retry.Context(ctx)); err != nil {
+		return err
+	}
+	return retry.Do(func() error { return call(ctx) }, retry.Context(ctx))
+}
+
+// Negative: the inner layer is marked deliberate.
+func deliberateInner(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		//reslint:ignore retrystorm the inner retry guards a token refresh, which the outer loop does not repeat
+		err = retry.Do(func() error { return call(ctx) }, retry.Context(ctx))
+		if err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Negative: the other package marks its layer deliberate.
+func aroundDeliberate(ctx context.Context) error {
+	return retry.Do(func() error {
+		return s2dep.Deliberate(ctx)
+	}, retry.Attempts(3), retry.Context(ctx))
+}
+
+// Negative: the outer layer is marked deliberate.
+func deliberateOuter(ctx context.Context) error {
+	//reslint:ignore retrystorm the job queue's retry is the only one the user sees; Fetch's is per connection
+	return retry.Do(func() error {
+		return s2dep.Fetch(ctx)
+	}, retry.Attempts(3), retry.Context(ctx))
+}
+
+// Negative: the retrying call comes after the loop, not in it.
+func retryAfterLoop(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = call(ctx); err == nil {
+			break
+		}
+		time.Sleep(time.Second)
+	}
+	return s2dep.Fetch(ctx)
+}
+
+// Negative: a retrying literal stored in the attempt and never run there.
+func storedLiteral(ctx context.Context) (func() error, error) {
+	var later func() error
+	err := retry.Do(func() error {
+		later = func() error { return s2dep.Fetch(ctx) }
+		return call(ctx)
+	}, retry.Context(ctx))
+	return later, err
+}
+
+// Negative: building a retrying client is not sending with it.
+func buildsClient(ctx context.Context) (*retryablehttp.Client, error) {
+	var c *retryablehttp.Client
+	err := retry.Do(func() error {
+		c = retryablehttp.NewClient()
+		return call(ctx)
+	}, retry.Context(ctx))
+	return c, err
+}
+
+// Negative: a plain net/http client does not retry.
+func plainHTTP(ctx context.Context) error {
+	return retry.Do(func() error {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, "https://example.com", nil)
+		if err != nil {
+			return retry.Unrecoverable(err)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	}, retry.Context(ctx))
+}
+
+// Negative: the retrying helper's own loop runs the operation it is
+// given; the helper is not nested in itself.
+func retryN(ctx context.Context, op func() error) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = op(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Negative: one layer through the helper.
+func oneLayerThroughHelper(ctx context.Context) error {
+	return retryN(ctx, func() error { return call(ctx) })
+}
+
+// Negative: a retry of a function that recurses into itself on a
+// redirect is one layer.
+func follow(ctx context.Context, depth int) error {
+	return retry.Do(func() error {
+		if depth > 0 {
+			return follow(ctx, depth-1)
+		}
+		return call(ctx)
+	}, retry.Context(ctx))
+}
+
+// Negative: mutual recursion (a retried walk that descends through
+// another function) is one layer.
+func walk(ctx context.Context, depth int) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = descend(ctx, depth); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+func descend(ctx context.Context, depth int) error {
+	if depth == 0 {
+		return call(ctx)
+	}
+	return walk(ctx, depth-1)
+}
+
+func send(ctx context.Context) error { return nil }
+
+// Negative: the stream is reopened with retries, and a failure to reopen
+// ends the loop; only the send's failure goes round. During an outage the
+// reopen fails and the loop leaves: nothing multiplies.
+func streamCall(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err := s2dep.Fetch(ctx); err != nil {
+			return err
+		}
+		if err = send(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Negative: the retrying call's error is logged and dropped; the
+// closure's own call decides.
+func droppedError(ctx context.Context) error {
+	return retry.Do(func() error {
+		if err := s2dep.Fetch(ctx); err != nil {
+			_ = err
+		}
+		return call(ctx)
+	}, retry.Context(ctx))
+}
+
+// Positive: the AWS SDK retries each operation (3 attempts by default).
+func sendWithRetry(ctx context.Context, c *sqs.Client, body string) error {
+	return retry.Do(func() error { // want `retry.Do \(3 attempts\) runs c.SendMessage \(the AWS SDK's standard retryer\) \(3 attempts\) in each attempt: 3 x 3 = 9 calls per request`
+		_, err := c.SendMessage(ctx, &sqs.SendMessageInput{MessageBody: &body})
+		return err
+	}, retry.Attempts(3), retry.Context(ctx))
+}
+
+// Negative: the SDK's retries are switched off for the call.
+func sendOnceEach(ctx context.Context, c *sqs.Client, body string) error {
+	return retry.Do(func() error {
+		_, err := c.SendMessage(ctx, &sqs.SendMessageInput{MessageBody: &body}, func(o *sqs.Options) { o.RetryMaxAttempts = 1 })
+		return err
+	}, retry.Attempts(3), retry.Context(ctx))
+}
+
+type stream struct{}
+
+func (st *stream) get(ctx context.Context) (*stream, error) { return st, s2dep.Fetch(ctx) }
+func (st *stream) send() error                              { return nil }
+
+// Negative: the reopen's error and the send's share a variable; the
+// reopen's failure leaves, only the send's goes round.
+func sharedErrVar(ctx context.Context, st *stream) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		st, err = st.get(ctx)
+		if err != nil {
+			return err
+		}
+		if err = st.send(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
