@@ -283,12 +283,19 @@ func nestedBreakable(root ast.Node, br *ast.BranchStmt) bool {
 // may be a result value (resultDecides), the attempt may run in the for
 // statement's post (postAttempt), or advance a cursor (cursorRetry).
 func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *types.Var, self string) bool {
+	return retryHow(info, loop, call, errVar, self) != 0
+}
+
+// retryHow is retryLike that says which shape decided: failure goes
+// round, a verdict, a result value, the post, a cursor; 0 when the loop
+// is no retry of call.
+func retryHow(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *types.Var, self string) Evidence {
 	var body *ast.BlockStmt
 	after := call.End() // the tests that follow the attempt start here
 	switch l := loop.(type) {
 	case *ast.ForStmt:
 		if l.Cond != nil && nilTest(info, l.Cond, errVar, token.NEQ) {
-			return true
+			return EvFailureGoesRound
 		}
 		body = l.Body
 		if l.Post != nil && l.Post.Pos() <= call.Pos() && call.End() <= l.Post.End() {
@@ -305,7 +312,8 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 	}
 	var test *ast.IfStmt
 	verdict := false
-	nilCase := 0 // a switch on errVar with a case nil: 1 leaves, -1 goes on
+	nilCase := 0           // a switch on errVar with a case nil: 1 leaves, -1 goes on
+	switchVerdict := false // the switch is on a classifier's answer
 	// errTested: a (not decisive) test of errVar came first, so an
 	// assignment to it below is in a branch on the attempt's error (err =
 	// ctx.Err() while waiting out a rate limit), not a second call.
@@ -323,7 +331,7 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 			if n.Tag != nil && n.Tag.Pos() > after && verdictSwitch(info, n, errVar) {
 				// switch cls.Classify(err) { case Succeed, Fail: return;
 				// case Retry: wait }: some answers leave, some go round.
-				nilCase = 1
+				nilCase, switchVerdict = 1, true
 				return false
 			}
 			if n.Tag != nil && n.Tag.Pos() > after && isVar(info, n.Tag, errVar) {
@@ -415,32 +423,41 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 		return body != nil
 	})
 	if body == nil {
-		return false
+		return 0
 	}
 	if nilCase != 0 {
-		return nilCase > 0
+		if nilCase < 0 {
+			return 0
+		}
+		if switchVerdict {
+			return EvVerdict
+		}
+		return EvFailureGoesRound
 	}
 	r := &resultModel{info: info, loop: loop, body: body, call: call, errVar: errVar, after: after, x: x, results: results}
 	switch {
 	case test == nil:
-		return r.postAttempt() || r.resultDecides() || r.cursorRetry()
+		return r.byResult(true)
 	case verdict:
-		return true
+		return EvVerdict
 	case nilTest(info, test.Cond, errVar, token.EQL):
 		// Success leaves; a failure must be able to go round: not leave
 		// in an else branch or on its way to the loop's end (if err ==
 		// nil { continue outer }; break outer is no retry).
 		if els, ok := test.Else.(*ast.BlockStmt); ok && x.endsLeaving(els.List) || !x.mayGoRound(body, test) {
-			return false
+			return 0
 		}
-		return x.leavesOnSuccess(test.Body.List)
+		if x.leavesOnSuccess(test.Body.List) {
+			return EvFailureGoesRound
+		}
+		return 0
 	case x.endsLeaving(test.Body.List):
 		// Errors are terminal; the retried failure, if any, is a result
 		// value (if ok { return }; wait) or a page to fetch again.
-		return r.resultDecides() || r.cursorRetry()
+		return r.byResult(false)
 	case test.Else != nil && x.leaves([]ast.Stmt{test.Else}):
 		// Failure path goes on; success leaves in the else branch.
-		return true
+		return EvFailureGoesRound
 	}
 	// Failure path goes on; success leaves later in the loop body: by a
 	// return/break, or by a test of the results (if total >= want {
@@ -450,8 +467,29 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 	// (a renewal loop that leaves when its lease runs out) or after a
 	// guard for one kind of error, it is no success exit.
 	rest := restAfter(body, test)
-	onResult := goesOn(x, test.Body.List) && !guardsMore(info, test.Cond, errVar) && r.leavesOnResult(rest)
-	return x.leavesAtTop(rest) || onResult || r.cursorRetry()
+	switch {
+	case x.leavesAtTop(rest):
+		return EvFailureGoesRound
+	case goesOn(x, test.Body.List) && !guardsMore(info, test.Cond, errVar) && r.leavesOnResult(rest):
+		return EvFailureGoesRound | EvResultValue
+	case r.cursorRetry():
+		return EvCursor
+	}
+	return 0
+}
+
+// byResult is the verdict of the result-value shapes, with post when
+// the attempt may run in the for statement's post.
+func (r *resultModel) byResult(post bool) Evidence {
+	switch {
+	case post && r.postAttempt():
+		return EvPostAttempt
+	case r.resultDecides():
+		return EvResultValue
+	case r.cursorRetry():
+		return EvCursor
+	}
+	return 0
 }
 
 // goesOn reports whether stmts end by going round again: continue, or a

@@ -114,18 +114,88 @@ func ints(xs []int) string {
 	return "(" + strings.Join(s, ",") + ")"
 }
 
-// Kind says how a scope is retried.
+// Kind says how a scope is retried. Analyzers filter Result.Scopes by
+// kind: a rule written for one shape (a loop's wait, a closure's helper)
+// reads only the kinds it understands.
 type Kind int
 
 const (
 	Closure Kind = iota // operation of a retry helper
 	Loop                // body of a retry loop
 	Client              // send through a self-retrying client
+	// Recursion is the body of a function that retries by calling itself
+	// after a failed attempt (return c.do(req, attempt+1)). Func is its
+	// declaration, Call the recursive call.
+	Recursion
+	// Restart is the body of a loop that runs a session with no error
+	// value (a connection's read loop, a subscription) and, when it
+	// returns, waits and runs it again until a closing signal: a
+	// reconnect loop. Loop is the for statement, Attempt the session call.
+	Restart
 )
 
 func (k Kind) String() string {
-	return [...]string{"retry closure", "retry loop", "self-retrying client"}[k]
+	switch k {
+	case Closure:
+		return "retry closure"
+	case Loop:
+		return "retry loop"
+	case Client:
+		return "self-retrying client"
+	case Recursion:
+		return "retry by recursion"
+	case Restart:
+		return "restart loop"
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
 }
+
+// Evidence is the set of reasons that made a body a retry scope, so a
+// user who meets a surprising finding can see what reslint believed
+// (-retryscope.show prints them by id).
+type Evidence uint32
+
+const (
+	EvKnownLibrary     Evidence = 1 << iota // the helper is a known retry library's
+	EvMarked                                // the helper is marked //reslint:retry
+	EvConfigured                            // the helper is named by -retryscope.retryfuncs
+	EvInferredHelper                        // the helper was inferred (HelperFact, maybe imported)
+	EvSelfRetrying                          // a send through a client that retries by itself
+	EvAttemptCounter                        // attempts are counted against a bound
+	EvRetryPolicy                           // a retry policy is asked whether to go again
+	EvWaits                                 // it waits between attempts
+	EvFailureGoesRound                      // it leaves on success and goes round on the error
+	EvVerdict                               // a verdict on the error decides (retryable(err))
+	EvResultValue                           // success or failure is a result value
+	EvPostAttempt                           // the attempt runs in the for statement's post
+	EvCursor                                // the attempt advances a cursor and is retried in place
+	EvGoto                                  // spelled with a backward goto
+	EvRecursion                             // the attempt's function calls itself
+	EvRestart                               // the work returning means the session ended
+	EvGoroutine                             // the attempt runs in a goroutine that reports on a channel
+)
+
+var evidenceIDs = [...]string{
+	"known-library", "marked", "configured", "inferred-helper", "self-retrying-client",
+	"attempt-counter", "retry-policy", "waits", "failure-goes-round", "verdict",
+	"result-value", "post-attempt", "cursor", "goto", "recursion", "restart", "goroutine-attempt",
+}
+
+// IDs returns the ids of the evidence, in a fixed order.
+func (e Evidence) IDs() []string {
+	var out []string
+	for i, id := range evidenceIDs {
+		if e&(1<<i) != 0 {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+func (e Evidence) String() string { return strings.Join(e.IDs(), ", ") }
+
+// Has reports whether all of x is in e.
+func (e Evidence) Has(x Evidence) bool { return e&x == x }
 
 // A Scope is one retry scope.
 type Scope struct {
@@ -146,9 +216,17 @@ type Scope struct {
 	Attempt *ast.CallExpr
 	ErrVar  *types.Var
 	// Helper names the retry helper for messages ("retry.Do",
-	// "backoff.Retry", "retryablehttp.Client.Do", "retry loop").
+	// "backoff.Retry", "retryablehttp.Client.Do", "retry loop", the
+	// function of a Recursion scope, "restart loop").
 	Helper string
+	// Evidence says what made the body a retry scope.
+	Evidence Evidence
 }
+
+// Repeats reports whether the scope is a statement that runs its body
+// again (a Loop or Restart scope: Loop is set), as opposed to a body
+// handed to a helper or a function that calls itself.
+func (s *Scope) Repeats() bool { return s.Loop != nil && (s.Kind == Loop || s.Kind == Restart) }
 
 // Result is the retry scopes of a package.
 type Result struct {
@@ -598,6 +676,23 @@ func (st *state) helperParams(fn *types.Func, call *ast.CallExpr) []int {
 	return nil
 }
 
+// helperEvidence says why fn is a retry helper, in helperParams' order.
+func (st *state) helperEvidence(fn *types.Func) Evidence {
+	if _, ok := lookupKnown(fn); ok {
+		return EvKnownLibrary
+	}
+	if h := st.helperFact(fn); h != nil {
+		if h.How == "marked" {
+			return EvMarked
+		}
+		return EvInferredHelper
+	}
+	if st.extra[analysisutil.QualifiedName(fn)] {
+		return EvConfigured
+	}
+	return 0
+}
+
 // findClosures records the operation of every retry-helper call.
 func (st *state) findClosures(in *inspector.Inspector, res *Result) {
 	for c := range in.Root().Preorder((*ast.CallExpr)(nil)) {
@@ -619,6 +714,7 @@ func (st *state) findClosures(in *inspector.Inspector, res *Result) {
 			for _, op := range st.opBodies(call.Args[ai]) {
 				res.Scopes = append(res.Scopes, &Scope{
 					Kind: Closure, Body: op.body, Func: op.fn, Call: call, OpIndex: ai, Helper: analysisutil.DisplayName(fn),
+					Evidence: st.helperEvidence(fn),
 				})
 			}
 		}
@@ -734,35 +830,56 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 		loop := c.Node()
 		guard.Mark(st.pass, loop.Pos())
 		body := analysisutil.LoopBody(loop)
-		if body == nil || !Waits(st.info, body) && !st.callsSleeper(body) && !attemptBounded(st.info, loop) && !asksRetryPolicy(st.info, body) {
+		if body == nil {
+			continue
+		}
+		var ev Evidence
+		if Waits(st.info, body) || st.callsSleeper(body) {
+			ev |= EvWaits
+		}
+		if attemptBounded(st.info, loop) {
+			ev |= EvAttemptCounter
+		}
+		if asksRetryPolicy(st.info, body) {
+			ev |= EvRetryPolicy
+		}
+		if ev == 0 {
 			continue
 		}
 		var attempt *ast.CallExpr
 		var errVar *types.Var
+		var how Evidence
 		for cc := range c.Preorder((*ast.CallExpr)(nil)) {
 			call := cc.Node().(*ast.CallExpr)
 			if !st.attemptOf(cc, loop) || IsWaitCall(st.info, call) {
 				continue
 			}
 			if returnsError(st.info, call) {
-				if ev := errVarOf(st.info, cc.Parent().Node(), call); ev != nil && retryLike(st.info, loop, call, ev, st.labels[loop]) {
-					attempt, errVar = call, ev
-					break
+				if v := errVarOf(st.info, cc.Parent().Node(), call); v != nil {
+					if how = retryHow(st.info, loop, call, v, st.labels[loop]); how != 0 {
+						attempt, errVar = call, v
+						break
+					}
 				}
-			} else if f := errFieldOf(st.info, cc.Parent().Node(), call); f != nil && retryLike(st.info, loop, call, f, st.labels[loop]) {
+			} else if f := errFieldOf(st.info, cc.Parent().Node(), call); f != nil {
 				// iter = q.attempt(ctx, conn); if iter.err == nil {
 				// return iter }: the error is a field of the result.
 				// The rules that evaluate the error flow see no
 				// variable (ErrVar stays nil); the scope still counts.
-				attempt = call
-				break
+				if how = retryHow(st.info, loop, call, f, st.labels[loop]); how != 0 {
+					attempt = call
+					break
+				}
 			}
 		}
 		if attempt == nil {
 			continue
 		}
+		if retryMarked(st.info, loop, body) {
+			ev |= EvAttemptCounter
+		}
 		res.Scopes = append(res.Scopes, &Scope{
-			Kind: Loop, Body: body, Loop: loop, Attempt: attempt, ErrVar: errVar, Helper: "retry loop",
+			Kind: Loop, Body: body, Loop: loop, Attempt: attempt, ErrVar: errVar, Helper: "retry loop", Evidence: ev | how,
 		})
 	}
 }
@@ -817,7 +934,7 @@ func (st *state) findClientSends(in *inspector.Inspector, res *Result) {
 			}
 		}
 		if name != "" {
-			res.Scopes = append(res.Scopes, &Scope{Kind: Client, Body: call, Call: call, Helper: name})
+			res.Scopes = append(res.Scopes, &Scope{Kind: Client, Body: call, Call: call, Helper: name, Evidence: EvSelfRetrying})
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package retryscope_test
 
 import (
+	"fmt"
 	"go/ast"
 	"path/filepath"
 	"reflect"
@@ -37,15 +38,24 @@ var scopes = &analysis.Analyzer{
 		for _, s := range res.Scopes {
 			switch s.Kind {
 			case retryscope.Closure:
-				pass.Reportf(s.Func.Pos(), "retry closure of %s", s.Helper)
+				pass.Reportf(s.Func.Pos(), "retry closure of %s [%s]", s.Helper, s.Evidence)
 			case retryscope.Loop:
-				pass.Reportf(s.Loop.Pos(), "retry loop, attempt %s", types(s.Attempt))
+				pass.Reportf(s.Loop.Pos(), "retry loop, attempt %s [%s]", types(s.Attempt), s.Evidence)
 			case retryscope.Client:
-				pass.Reportf(s.Call.Pos(), "self-retrying send via %s", s.Helper)
+				pass.Reportf(s.Call.Pos(), "self-retrying send via %s [%s]", s.Helper, s.Evidence)
+			case retryscope.Recursion:
+				pass.Reportf(s.Func.Pos(), "retry by recursion of %s, attempt %s [%s]", s.Helper, types(s.Attempt), s.Evidence)
+			case retryscope.Restart:
+				pass.Reportf(s.Loop.Pos(), "restart loop, session %s [%s]", types(s.Attempt), s.Evidence)
+			default:
+				return nil, fmt.Errorf("scope of unknown kind %v", s.Kind)
+			}
+			if s.Evidence == 0 {
+				return nil, fmt.Errorf("%v: %v scope without evidence", pass.Fset.Position(s.Body.Pos()), s.Kind)
 			}
 		}
 		for _, s := range res.Gotos {
-			pass.Reportf(s.Loop.Pos(), "goto retry loop, attempt %s", types(s.Attempt))
+			pass.Reportf(s.Loop.Pos(), "goto retry loop, attempt %s [%s]", types(s.Attempt), s.Evidence)
 		}
 		return nil, nil
 	},
