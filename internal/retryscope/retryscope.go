@@ -342,6 +342,7 @@ func run(pass *analysis.Pass) (any, error) {
 	st.findClosures(in, res)
 	st.findLoops(in, res)
 	st.findGotos(in, res)
+	st.findRecursions(in, res)
 	st.findClientSends(in, res)
 	return res, nil
 }
@@ -469,28 +470,21 @@ func markedParams(fn *types.Func, names []string) []int {
 // error: it tests the error only against nil.
 func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls, retried []int, all bool) {
 	callsSet, retriedSet := map[int]bool{}, map[int]bool{}
+	if fn, ok := st.info.Defs[fc.Node().(*ast.FuncDecl).Name].(*types.Func); ok {
+		// A helper that retries by calling itself: the operation is
+		// the attempt whose failure leads to the recursive call.
+		if rec := st.recursionIn(fc, fn); rec != nil {
+			if p := st.runsParam(rec.attempt, params); p >= 0 {
+				retriedSet[p] = true
+			}
+		}
+	}
 	for c := range fc.Preorder((*ast.CallExpr)(nil)) {
 		call := c.Node().(*ast.CallExpr)
 		// Which parameter does this call run, if any?
-		p := -1
-		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-			if v, ok := st.info.Uses[id].(*types.Var); ok {
-				if i, ok := params[v]; ok {
-					p = i
-				}
-			}
-		}
-		callee := st.callee(call)
-		if p < 0 && callee != nil {
-			// Handing a parameter to a function that calls, or retries, it.
-			for _, ai := range st.callsParams(callee) {
-				if ai < len(call.Args) {
-					if i, ok := paramArg(st.info, call.Args[ai], params); ok {
-						p = i
-						break
-					}
-				}
-			}
+		p := st.runsParam(call, params)
+		if callee := st.callee(call); callee != nil {
+			// Handing a parameter to a retry helper retries it.
 			for _, ai := range st.helperParams(callee, call) {
 				if ai < len(call.Args) {
 					if i, ok := paramArg(st.info, call.Args[ai], params); ok {
@@ -542,6 +536,29 @@ func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls
 // with nil (err == nil, err != nil), pass it on or return it: no
 // classifier call, errors.Is/As, switch or comparison with a sentinel
 // decides anything on it in a condition.
+// runsParam returns the index of the func-typed parameter that call runs:
+// it calls the parameter, or hands it to a function that calls it; -1
+// when it runs none.
+func (st *state) runsParam(call *ast.CallExpr, params map[*types.Var]int) int {
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if v, ok := st.info.Uses[id].(*types.Var); ok {
+			if i, ok := params[v]; ok {
+				return i
+			}
+		}
+	}
+	if callee := st.callee(call); callee != nil {
+		for _, ai := range st.callsParams(callee) {
+			if ai < len(call.Args) {
+				if i, ok := paramArg(st.info, call.Args[ai], params); ok {
+					return i
+				}
+			}
+		}
+	}
+	return -1
+}
+
 func onlyNilTests(info *types.Info, loop ast.Node, errVar *types.Var) bool {
 	ok := true
 	var check func(cond ast.Expr)

@@ -88,3 +88,17 @@ func TestRetryFuncsSetting(t *testing.T) {
 	defer f.Value.Set("")
 	analysistest.Run(t, testdata(t), scopes, "retryscope/cfg")
 }
+
+// newScopes are the fixtures of the retry scopes spelled without a
+// for statement or a known helper: recursion, restart loops, attempt
+// loops counted in the body. Their want comments hold both the scopes
+// and the facts.
+var newScopes = []string{"retryscope/recursion"}
+
+func TestNewScopes(t *testing.T) {
+	analysistest.Run(testutil.Only(t, false), testdata(t), scopes, newScopes...)
+}
+
+func TestNewScopeFacts(t *testing.T) {
+	analysistest.Run(testutil.Only(t, true), testdata(t), retryscope.Analyzer, newScopes...)
+}
