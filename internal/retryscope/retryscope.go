@@ -343,6 +343,7 @@ func run(pass *analysis.Pass) (any, error) {
 	st.findLoops(in, res)
 	st.findGotos(in, res)
 	st.findRecursions(in, res)
+	st.findRestarts(in, res) // after the loops: a retry loop is not a restart too
 	st.findClientSends(in, res)
 	return res, nil
 }
