@@ -290,8 +290,15 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 // round, a verdict, a result value, the post, a cursor; 0 when the loop
 // is no retry of call.
 func retryHow(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *types.Var, self string) Evidence {
+	return retryHowAt(info, loop, call, call, errVar, self)
+}
+
+// retryHowAt is retryHow for an attempt whose error reaches the loop at
+// at: the call itself, or the receive from the channel a goroutine
+// running the call reports to (err = <-errc).
+func retryHowAt(info *types.Info, loop ast.Node, call *ast.CallExpr, at ast.Expr, errVar *types.Var, self string) Evidence {
 	var body *ast.BlockStmt
-	after := call.End() // the tests that follow the attempt start here
+	after := at.End() // the tests that follow the attempt start here
 	switch l := loop.(type) {
 	case *ast.ForStmt:
 		if l.Cond != nil && nilTest(info, l.Cond, errVar, token.NEQ) {
@@ -306,7 +313,7 @@ func retryHow(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *types
 	}
 	x := loopExits{local: labelsIn(body), breaks: loopBreaks(body), self: self}
 	flags := map[*types.Var]bool{} // bools assigned a verdict on errVar
-	results := attemptResults(info, body, call)
+	results := attemptResults(info, body, at)
 	if after == body.Pos() {
 		results = postResults(info, loop.(*ast.ForStmt), call)
 	}
@@ -352,13 +359,21 @@ func retryHow(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *types
 		case *ast.AssignStmt:
 			if n.Pos() > after {
 				for i, l := range n.Lhs {
-					if isVar(info, l, errVar) && !(n.Pos() <= call.Pos() && call.End() <= n.End()) && !errTested {
+					if isVar(info, l, errVar) && !(n.Pos() <= at.Pos() && at.End() <= n.End()) && !errTested {
 						body = nil // reassigned before any test: not this call's error
 						return false
 					}
 					if v := analysisutil.IdentVar(info, l); v != nil && isBool(v.Type()) && len(n.Rhs) == len(n.Lhs) &&
 						analysisutil.Mentions(info, n.Rhs[i], errVar) && !isNilComparison(info, n.Rhs[i], errVar) {
 						flags[v] = true
+					}
+					// retry, checkErr := c.checkRetry(ctx, resp, err): a
+					// verdict that comes with an error of its own.
+					if v := analysisutil.IdentVar(info, l); v != nil && isBool(v.Type()) && len(n.Rhs) == 1 && len(n.Lhs) > 1 {
+						if vc, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && vc != call &&
+							slices.ContainsFunc(vc.Args, func(a ast.Expr) bool { return isVar(info, a, errVar) }) {
+							flags[v] = true
+						}
 					}
 				}
 			}
@@ -529,7 +544,7 @@ func verdictSwitch(info *types.Info, s *ast.SwitchStmt, errVar *types.Var) bool 
 
 // attemptResults returns the variables the attempt call's results are
 // assigned to (res, err := call()).
-func attemptResults(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) []*types.Var {
+func attemptResults(info *types.Info, body *ast.BlockStmt, call ast.Expr) []*types.Var {
 	var out []*types.Var
 	ast.Inspect(body, func(n ast.Node) bool {
 		if a, ok := n.(*ast.AssignStmt); ok && len(a.Rhs) == 1 && ast.Unparen(a.Rhs[0]) == call {

@@ -855,7 +855,7 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 		if Waits(st.info, body) || st.callsSleeper(body) {
 			ev |= EvWaits
 		}
-		if attemptBounded(st.info, loop) {
+		if attemptBounded(st.info, loop) || boundInBody(st.info, body) {
 			ev |= EvAttemptCounter
 		}
 		if asksRetryPolicy(st.info, body) {
@@ -889,6 +889,11 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 					break
 				}
 			}
+		}
+		if attempt == nil {
+			// go func() { errc <- op(ctx) }(); err = <-errc: the
+			// attempt runs in a goroutine and reports on a channel.
+			attempt, errVar, how = st.goroutineAttempt(c, loop)
 		}
 		if attempt == nil {
 			continue
