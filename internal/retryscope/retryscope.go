@@ -498,24 +498,40 @@ func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls
 		if p < 0 {
 			continue
 		}
+		// A call in a literal handed to a function that calls its
+		// parameter (c.withConn(ctx, func(cn *Conn) error { return
+		// fn(ctx, cn) })) runs where that function is called: climb
+		// to it.
 		inLit := false
-		for a := range c.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-			lit, ok := a.Node().(*ast.FuncLit)
-			if !ok {
+		for {
+			a, lit := enclosingLit(c)
+			if lit == nil {
 				break
 			}
-			inLit = true
-			// Called in a closure that is itself the operation of a retry helper.
-			if op, ok := a.Parent().Node().(*ast.CallExpr); ok {
-				if cal := st.callee(op); cal != nil {
-					for _, ai := range st.helperParams(cal, op) {
-						if ai < len(op.Args) && ast.Unparen(op.Args[ai]) == lit {
-							retriedSet[p] = true
-						}
-					}
-				}
+			op, _ := a.Parent().Node().(*ast.CallExpr)
+			var cal *types.Func
+			ai := -1
+			if op != nil {
+				ai = slices.IndexFunc(op.Args, func(e ast.Expr) bool { return ast.Unparen(e) == lit })
 			}
-			break
+			if ai >= 0 {
+				cal = st.callee(op)
+			}
+			if cal == nil {
+				inLit = true
+				break
+			}
+			if slices.Contains(st.helperParams(cal, op), ai) {
+				// Called in a closure that is itself the operation of a retry helper.
+				retriedSet[p] = true
+				inLit = true
+				break
+			}
+			if !slices.Contains(st.callsParams(cal), ai) {
+				inLit = true
+				break
+			}
+			c, call = a.Parent(), op
 		}
 		if inLit {
 			continue
@@ -537,6 +553,16 @@ func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls
 // with nil (err == nil, err != nil), pass it on or return it: no
 // classifier call, errors.Is/As, switch or comparison with a sentinel
 // decides anything on it in a condition.
+// enclosingLit returns the function literal around c, with its cursor,
+// when the innermost function around c is one.
+func enclosingLit(c inspector.Cursor) (inspector.Cursor, *ast.FuncLit) {
+	for a := range c.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		lit, _ := a.Node().(*ast.FuncLit)
+		return a, lit
+	}
+	return c, nil
+}
+
 // runsParam returns the index of the func-typed parameter that call runs:
 // it calls the parameter, or hands it to a function that calls it; -1
 // when it runs none.

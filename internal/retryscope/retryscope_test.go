@@ -93,7 +93,7 @@ func TestRetryFuncsSetting(t *testing.T) {
 // for statement or a known helper: recursion, restart loops, attempt
 // loops counted in the body. Their want comments hold both the scopes
 // and the facts.
-var newScopes = []string{"retryscope/recursion", "retryscope/restart", "retryscope/attempts"}
+var newScopes = []string{"retryscope/recursion", "retryscope/restart", "retryscope/attempts", "retryscope/conn", "retryscope/connuse"}
 
 func TestNewScopes(t *testing.T) {
 	analysistest.Run(testutil.Only(t, false), testdata(t), scopes, newScopes...)
