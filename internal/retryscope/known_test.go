@@ -27,7 +27,7 @@ func TestStripMajor(t *testing.T) {
 // -retryscope.show never prints a bit without a name.
 func TestEvidenceIDs(t *testing.T) {
 	seen := map[string]bool{}
-	for e := Evidence(1); e <= EvGoroutine; e <<= 1 {
+	for e := Evidence(1); e <= EvRequeue; e <<= 1 {
 		ids := e.IDs()
 		if len(ids) != 1 || ids[0] == "" || seen[ids[0]] {
 			t.Errorf("evidence %#x: ids %q, want one new id", uint32(e), ids)

@@ -301,7 +301,11 @@ func (st *state) doneRecv(comm ast.Stmt) bool {
 	if !ok || u.Op != token.ARROW {
 		return false
 	}
-	ch, ok := st.info.TypeOf(u.X).Underlying().(*types.Chan)
+	t := st.info.TypeOf(u.X)
+	if t == nil {
+		return false // broken code
+	}
+	ch, ok := t.Underlying().(*types.Chan)
 	if !ok {
 		return false
 	}

@@ -132,6 +132,10 @@ const (
 	// returns, waits and runs it again until a closing signal: a
 	// reconnect loop. Loop is the for statement, Attempt the session call.
 	Restart
+	// Requeue is the body of a worker loop that takes a job from a
+	// channel and, when running it fails, sends it back on the same
+	// channel. Loop is the loop, Attempt the call that runs the job.
+	Requeue
 )
 
 func (k Kind) String() string {
@@ -146,6 +150,8 @@ func (k Kind) String() string {
 		return "retry by recursion"
 	case Restart:
 		return "restart loop"
+	case Requeue:
+		return "retry by re-queue"
 	}
 	return fmt.Sprintf("Kind(%d)", int(k))
 }
@@ -173,12 +179,13 @@ const (
 	EvRecursion                             // the attempt's function calls itself
 	EvRestart                               // the work returning means the session ended
 	EvGoroutine                             // the attempt runs in a goroutine that reports on a channel
+	EvRequeue                               // a failed job is sent back to the queue it came from
 )
 
 var evidenceIDs = [...]string{
 	"known-library", "marked", "configured", "inferred-helper", "self-retrying-client",
 	"attempt-counter", "retry-policy", "waits", "failure-goes-round", "verdict",
-	"result-value", "post-attempt", "cursor", "goto", "recursion", "restart", "goroutine-attempt",
+	"result-value", "post-attempt", "cursor", "goto", "recursion", "restart", "goroutine-attempt", "requeue",
 }
 
 // IDs returns the ids of the evidence, in a fixed order.
@@ -224,9 +231,11 @@ type Scope struct {
 }
 
 // Repeats reports whether the scope is a statement that runs its body
-// again (a Loop or Restart scope: Loop is set), as opposed to a body
-// handed to a helper or a function that calls itself.
-func (s *Scope) Repeats() bool { return s.Loop != nil && (s.Kind == Loop || s.Kind == Restart) }
+// again (a Loop, Restart or Requeue scope: Loop is set), as opposed to a
+// body handed to a helper or a function that calls itself.
+func (s *Scope) Repeats() bool {
+	return s.Loop != nil && (s.Kind == Loop || s.Kind == Restart || s.Kind == Requeue)
+}
 
 // Result is the retry scopes of a package.
 type Result struct {
@@ -344,6 +353,7 @@ func run(pass *analysis.Pass) (any, error) {
 	st.findGotos(in, res)
 	st.findRecursions(in, res)
 	st.findRestarts(in, res) // after the loops: a retry loop is not a restart too
+	st.findRequeues(in, res)
 	st.findClientSends(in, res)
 	return res, nil
 }

@@ -47,6 +47,8 @@ var scopes = &analysis.Analyzer{
 				pass.Reportf(s.Func.Pos(), "retry by recursion of %s, attempt %s [%s]", s.Helper, types(s.Attempt), s.Evidence)
 			case retryscope.Restart:
 				pass.Reportf(s.Loop.Pos(), "restart loop, session %s [%s]", types(s.Attempt), s.Evidence)
+			case retryscope.Requeue:
+				pass.Reportf(s.Loop.Pos(), "re-queue loop, job %s [%s]", types(s.Attempt), s.Evidence)
 			default:
 				return nil, fmt.Errorf("scope of unknown kind %v", s.Kind)
 			}
@@ -93,7 +95,7 @@ func TestRetryFuncsSetting(t *testing.T) {
 // for statement or a known helper: recursion, restart loops, attempt
 // loops counted in the body. Their want comments hold both the scopes
 // and the facts.
-var newScopes = []string{"retryscope/recursion", "retryscope/restart", "retryscope/attempts", "retryscope/conn", "retryscope/connuse"}
+var newScopes = []string{"retryscope/recursion", "retryscope/restart", "retryscope/attempts", "retryscope/conn", "retryscope/connuse", "retryscope/requeue"}
 
 func TestNewScopes(t *testing.T) {
 	analysistest.Run(testutil.Only(t, false), testdata(t), scopes, newScopes...)
@@ -101,4 +103,11 @@ func TestNewScopes(t *testing.T) {
 
 func TestNewScopeFacts(t *testing.T) {
 	analysistest.Run(testutil.Only(t, true), testdata(t), retryscope.Analyzer, newScopes...)
+}
+
+// TestBrokenCode runs the recogniser on a package that does not
+// type-check, with the new scope shapes over undefined names: it must not
+// panic.
+func TestBrokenCode(t *testing.T) {
+	testutil.RunBroken(t, testdata(t), retryscope.Analyzer, "retryscope/broken")
 }
