@@ -17,7 +17,17 @@
 //     (success or failure may be a result value: see result.go);
 //     The same loop spelled with a backward goto (retry: ... if err !=
 //     nil { ...; goto retry }) is recorded apart, in Result.Gotos;
-//   - a send through a go-retryablehttp client, which retries by itself.
+//   - a send through a go-retryablehttp client, which retries by itself;
+//   - a function that retries by calling itself on an attempt's failure
+//     path (recursion.go);
+//   - a restart loop that runs a session with no error value again after
+//     a wait (restart.go);
+//   - a worker loop that sends a failed job back on the channel it came
+//     from (requeue.go).
+//
+// Each Scope has a Kind, so an analyzer reads only the shapes it
+// understands, and its Evidence: the ids of what made it one, printed by
+// -retryscope.show.
 //
 // The recogniser is conservative: when unsure, a body is not a retry scope.
 package retryscope

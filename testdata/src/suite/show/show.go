@@ -46,3 +46,43 @@ retry: // want "retry scope: retry loop \\(goto; evidence: attempt-counter, wait
 	}
 	return err
 }
+
+type client struct{ max int }
+
+func (c *client) send() error { return nil }
+
+func (c *client) do(attempt int) error { // want "retry scope: retry by recursion \\(show.client.do; evidence: attempt-counter, waits, failure-goes-round, recursion\\)"
+	err := c.send()
+	if err != nil && attempt < c.max {
+		time.Sleep(time.Second)
+		return c.do(attempt + 1)
+	}
+	return err
+}
+
+func (c *client) session() {
+	for {
+		if err := c.send(); err != nil {
+			return
+		}
+	}
+}
+
+func (c *client) reconnect(closing chan struct{}) {
+	for { // want "retry scope: restart loop \\(restart loop; evidence: waits, restart\\)"
+		c.session()
+		select {
+		case <-closing:
+			return
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+func worker(jobs chan int, run func(int) error) {
+	for job := range jobs { // want "retry scope: retry by re-queue \\(re-queue loop; evidence: failure-goes-round, requeue\\)"
+		if err := run(job); err != nil {
+			jobs <- job
+		}
+	}
+}
