@@ -63,11 +63,23 @@ func (st *state) findGotos(in *inspector.Inspector, res *Result) {
 		if attempt == nil {
 			continue
 		}
-		if !Waits(st.info, body) && !st.callsSleeper(body) && !bounded {
+		ev := EvGoto
+		if Waits(st.info, body) || st.callsSleeper(body) {
+			ev |= EvWaits
+		}
+		if bounded {
+			ev |= EvAttemptCounter
+		}
+		if ev == EvGoto {
 			continue
 		}
+		if errVar != nil {
+			ev |= EvFailureGoesRound
+		} else {
+			ev |= EvVerdict
+		}
 		res.Gotos = append(res.Gotos, &Scope{
-			Kind: Loop, Body: body, Loop: region[0], Attempt: attempt, ErrVar: errVar, Helper: "goto",
+			Kind: Loop, Body: body, Loop: region[0], Attempt: attempt, ErrVar: errVar, Helper: "goto", Evidence: ev,
 		})
 	}
 }

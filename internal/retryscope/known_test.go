@@ -22,3 +22,23 @@ func TestStripMajor(t *testing.T) {
 		}
 	}
 }
+
+// TestEvidenceIDs checks that every evidence bit has its own id, so
+// -retryscope.show never prints a bit without a name.
+func TestEvidenceIDs(t *testing.T) {
+	seen := map[string]bool{}
+	for e := Evidence(1); e <= EvRequeue; e <<= 1 {
+		ids := e.IDs()
+		if len(ids) != 1 || ids[0] == "" || seen[ids[0]] {
+			t.Errorf("evidence %#x: ids %q, want one new id", uint32(e), ids)
+			continue
+		}
+		seen[ids[0]] = true
+	}
+	if got := (EvWaits | EvAttemptCounter).String(); got != "attempt-counter, waits" {
+		t.Errorf("String = %q", got)
+	}
+	if len(seen) != len(evidenceIDs) {
+		t.Errorf("%d evidence bits for %d ids", len(seen), len(evidenceIDs))
+	}
+}

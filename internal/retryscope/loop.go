@@ -283,12 +283,26 @@ func nestedBreakable(root ast.Node, br *ast.BranchStmt) bool {
 // may be a result value (resultDecides), the attempt may run in the for
 // statement's post (postAttempt), or advance a cursor (cursorRetry).
 func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *types.Var, self string) bool {
+	return retryHow(info, loop, call, errVar, self) != 0
+}
+
+// retryHow is retryLike that says which shape decided: failure goes
+// round, a verdict, a result value, the post, a cursor; 0 when the loop
+// is no retry of call.
+func retryHow(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *types.Var, self string) Evidence {
+	return retryHowAt(info, loop, call, call, errVar, self)
+}
+
+// retryHowAt is retryHow for an attempt whose error reaches the loop at
+// at: the call itself, or the receive from the channel a goroutine
+// running the call reports to (err = <-errc).
+func retryHowAt(info *types.Info, loop ast.Node, call *ast.CallExpr, at ast.Expr, errVar *types.Var, self string) Evidence {
 	var body *ast.BlockStmt
-	after := call.End() // the tests that follow the attempt start here
+	after := at.End() // the tests that follow the attempt start here
 	switch l := loop.(type) {
 	case *ast.ForStmt:
 		if l.Cond != nil && nilTest(info, l.Cond, errVar, token.NEQ) {
-			return true
+			return EvFailureGoesRound
 		}
 		body = l.Body
 		if l.Post != nil && l.Post.Pos() <= call.Pos() && call.End() <= l.Post.End() {
@@ -299,13 +313,14 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 	}
 	x := loopExits{local: labelsIn(body), breaks: loopBreaks(body), self: self}
 	flags := map[*types.Var]bool{} // bools assigned a verdict on errVar
-	results := attemptResults(info, body, call)
+	results := attemptResults(info, body, at)
 	if after == body.Pos() {
 		results = postResults(info, loop.(*ast.ForStmt), call)
 	}
 	var test *ast.IfStmt
 	verdict := false
-	nilCase := 0 // a switch on errVar with a case nil: 1 leaves, -1 goes on
+	nilCase := 0           // a switch on errVar with a case nil: 1 leaves, -1 goes on
+	switchVerdict := false // the switch is on a classifier's answer
 	// errTested: a (not decisive) test of errVar came first, so an
 	// assignment to it below is in a branch on the attempt's error (err =
 	// ctx.Err() while waiting out a rate limit), not a second call.
@@ -323,7 +338,7 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 			if n.Tag != nil && n.Tag.Pos() > after && verdictSwitch(info, n, errVar) {
 				// switch cls.Classify(err) { case Succeed, Fail: return;
 				// case Retry: wait }: some answers leave, some go round.
-				nilCase = 1
+				nilCase, switchVerdict = 1, true
 				return false
 			}
 			if n.Tag != nil && n.Tag.Pos() > after && isVar(info, n.Tag, errVar) {
@@ -344,13 +359,21 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 		case *ast.AssignStmt:
 			if n.Pos() > after {
 				for i, l := range n.Lhs {
-					if isVar(info, l, errVar) && !(n.Pos() <= call.Pos() && call.End() <= n.End()) && !errTested {
+					if isVar(info, l, errVar) && !(n.Pos() <= at.Pos() && at.End() <= n.End()) && !errTested {
 						body = nil // reassigned before any test: not this call's error
 						return false
 					}
 					if v := analysisutil.IdentVar(info, l); v != nil && isBool(v.Type()) && len(n.Rhs) == len(n.Lhs) &&
 						analysisutil.Mentions(info, n.Rhs[i], errVar) && !isNilComparison(info, n.Rhs[i], errVar) {
 						flags[v] = true
+					}
+					// retry, checkErr := c.checkRetry(ctx, resp, err): a
+					// verdict that comes with an error of its own.
+					if v := analysisutil.IdentVar(info, l); v != nil && isBool(v.Type()) && len(n.Rhs) == 1 && len(n.Lhs) > 1 {
+						if vc, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && vc != call &&
+							slices.ContainsFunc(vc.Args, func(a ast.Expr) bool { return isVar(info, a, errVar) }) {
+							flags[v] = true
+						}
 					}
 				}
 			}
@@ -415,32 +438,41 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 		return body != nil
 	})
 	if body == nil {
-		return false
+		return 0
 	}
 	if nilCase != 0 {
-		return nilCase > 0
+		if nilCase < 0 {
+			return 0
+		}
+		if switchVerdict {
+			return EvVerdict
+		}
+		return EvFailureGoesRound
 	}
 	r := &resultModel{info: info, loop: loop, body: body, call: call, errVar: errVar, after: after, x: x, results: results}
 	switch {
 	case test == nil:
-		return r.postAttempt() || r.resultDecides() || r.cursorRetry()
+		return r.byResult(true)
 	case verdict:
-		return true
+		return EvVerdict
 	case nilTest(info, test.Cond, errVar, token.EQL):
 		// Success leaves; a failure must be able to go round: not leave
 		// in an else branch or on its way to the loop's end (if err ==
 		// nil { continue outer }; break outer is no retry).
 		if els, ok := test.Else.(*ast.BlockStmt); ok && x.endsLeaving(els.List) || !x.mayGoRound(body, test) {
-			return false
+			return 0
 		}
-		return x.leavesOnSuccess(test.Body.List)
+		if x.leavesOnSuccess(test.Body.List) {
+			return EvFailureGoesRound
+		}
+		return 0
 	case x.endsLeaving(test.Body.List):
 		// Errors are terminal; the retried failure, if any, is a result
 		// value (if ok { return }; wait) or a page to fetch again.
-		return r.resultDecides() || r.cursorRetry()
+		return r.byResult(false)
 	case test.Else != nil && x.leaves([]ast.Stmt{test.Else}):
 		// Failure path goes on; success leaves in the else branch.
-		return true
+		return EvFailureGoesRound
 	}
 	// Failure path goes on; success leaves later in the loop body: by a
 	// return/break, or by a test of the results (if total >= want {
@@ -450,8 +482,29 @@ func retryLike(info *types.Info, loop ast.Node, call *ast.CallExpr, errVar *type
 	// (a renewal loop that leaves when its lease runs out) or after a
 	// guard for one kind of error, it is no success exit.
 	rest := restAfter(body, test)
-	onResult := goesOn(x, test.Body.List) && !guardsMore(info, test.Cond, errVar) && r.leavesOnResult(rest)
-	return x.leavesAtTop(rest) || onResult || r.cursorRetry()
+	switch {
+	case x.leavesAtTop(rest):
+		return EvFailureGoesRound
+	case goesOn(x, test.Body.List) && !guardsMore(info, test.Cond, errVar) && r.leavesOnResult(rest):
+		return EvFailureGoesRound | EvResultValue
+	case r.cursorRetry():
+		return EvCursor
+	}
+	return 0
+}
+
+// byResult is the verdict of the result-value shapes, with post when
+// the attempt may run in the for statement's post.
+func (r *resultModel) byResult(post bool) Evidence {
+	switch {
+	case post && r.postAttempt():
+		return EvPostAttempt
+	case r.resultDecides():
+		return EvResultValue
+	case r.cursorRetry():
+		return EvCursor
+	}
+	return 0
 }
 
 // goesOn reports whether stmts end by going round again: continue, or a
@@ -491,7 +544,7 @@ func verdictSwitch(info *types.Info, s *ast.SwitchStmt, errVar *types.Var) bool 
 
 // attemptResults returns the variables the attempt call's results are
 // assigned to (res, err := call()).
-func attemptResults(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) []*types.Var {
+func attemptResults(info *types.Info, body *ast.BlockStmt, call ast.Expr) []*types.Var {
 	var out []*types.Var
 	ast.Inspect(body, func(n ast.Node) bool {
 		if a, ok := n.(*ast.AssignStmt); ok && len(a.Rhs) == 1 && ast.Unparen(a.Rhs[0]) == call {

@@ -17,7 +17,17 @@
 //     (success or failure may be a result value: see result.go);
 //     The same loop spelled with a backward goto (retry: ... if err !=
 //     nil { ...; goto retry }) is recorded apart, in Result.Gotos;
-//   - a send through a go-retryablehttp client, which retries by itself.
+//   - a send through a go-retryablehttp client, which retries by itself;
+//   - a function that retries by calling itself on an attempt's failure
+//     path (recursion.go);
+//   - a restart loop that runs a session with no error value again after
+//     a wait (restart.go);
+//   - a worker loop that sends a failed job back on the channel it came
+//     from (requeue.go).
+//
+// Each Scope has a Kind, so an analyzer reads only the shapes it
+// understands, and its Evidence: the ids of what made it one, printed by
+// -retryscope.show.
 //
 // The recogniser is conservative: when unsure, a body is not a retry scope.
 package retryscope
@@ -114,18 +124,95 @@ func ints(xs []int) string {
 	return "(" + strings.Join(s, ",") + ")"
 }
 
-// Kind says how a scope is retried.
+// Kind says how a scope is retried. Analyzers filter Result.Scopes by
+// kind: a rule written for one shape (a loop's wait, a closure's helper)
+// reads only the kinds it understands.
 type Kind int
 
 const (
 	Closure Kind = iota // operation of a retry helper
 	Loop                // body of a retry loop
 	Client              // send through a self-retrying client
+	// Recursion is the body of a function that retries by calling itself
+	// after a failed attempt (return c.do(req, attempt+1)). Func is its
+	// declaration, Call the recursive call.
+	Recursion
+	// Restart is the body of a loop that runs a session with no error
+	// value (a connection's read loop, a subscription) and, when it
+	// returns, waits and runs it again until a closing signal: a
+	// reconnect loop. Loop is the for statement, Attempt the session call.
+	Restart
+	// Requeue is the body of a worker loop that takes a job from a
+	// channel and, when running it fails, sends it back on the same
+	// channel. Loop is the loop, Attempt the call that runs the job.
+	Requeue
 )
 
 func (k Kind) String() string {
-	return [...]string{"retry closure", "retry loop", "self-retrying client"}[k]
+	switch k {
+	case Closure:
+		return "retry closure"
+	case Loop:
+		return "retry loop"
+	case Client:
+		return "self-retrying client"
+	case Recursion:
+		return "retry by recursion"
+	case Restart:
+		return "restart loop"
+	case Requeue:
+		return "retry by re-queue"
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
 }
+
+// Evidence is the set of reasons that made a body a retry scope, so a
+// user who meets a surprising finding can see what reslint believed
+// (-retryscope.show prints them by id).
+type Evidence uint32
+
+const (
+	EvKnownLibrary     Evidence = 1 << iota // the helper is a known retry library's
+	EvMarked                                // the helper is marked //reslint:retry
+	EvConfigured                            // the helper is named by -retryscope.retryfuncs
+	EvInferredHelper                        // the helper was inferred (HelperFact, maybe imported)
+	EvSelfRetrying                          // a send through a client that retries by itself
+	EvAttemptCounter                        // attempts are counted against a bound
+	EvRetryPolicy                           // a retry policy is asked whether to go again
+	EvWaits                                 // it waits between attempts
+	EvFailureGoesRound                      // it leaves on success and goes round on the error
+	EvVerdict                               // a verdict on the error decides (retryable(err))
+	EvResultValue                           // success or failure is a result value
+	EvPostAttempt                           // the attempt runs in the for statement's post
+	EvCursor                                // the attempt advances a cursor and is retried in place
+	EvGoto                                  // spelled with a backward goto
+	EvRecursion                             // the attempt's function calls itself
+	EvRestart                               // the work returning means the session ended
+	EvGoroutine                             // the attempt runs in a goroutine that reports on a channel
+	EvRequeue                               // a failed job is sent back to the queue it came from
+)
+
+var evidenceIDs = [...]string{
+	"known-library", "marked", "configured", "inferred-helper", "self-retrying-client",
+	"attempt-counter", "retry-policy", "waits", "failure-goes-round", "verdict",
+	"result-value", "post-attempt", "cursor", "goto", "recursion", "restart", "goroutine-attempt", "requeue",
+}
+
+// IDs returns the ids of the evidence, in a fixed order.
+func (e Evidence) IDs() []string {
+	var out []string
+	for i, id := range evidenceIDs {
+		if e&(1<<i) != 0 {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+func (e Evidence) String() string { return strings.Join(e.IDs(), ", ") }
+
+// Has reports whether all of x is in e.
+func (e Evidence) Has(x Evidence) bool { return e&x == x }
 
 // A Scope is one retry scope.
 type Scope struct {
@@ -146,8 +233,18 @@ type Scope struct {
 	Attempt *ast.CallExpr
 	ErrVar  *types.Var
 	// Helper names the retry helper for messages ("retry.Do",
-	// "backoff.Retry", "retryablehttp.Client.Do", "retry loop").
+	// "backoff.Retry", "retryablehttp.Client.Do", "retry loop", the
+	// function of a Recursion scope, "restart loop").
 	Helper string
+	// Evidence says what made the body a retry scope.
+	Evidence Evidence
+}
+
+// Repeats reports whether the scope is a statement that runs its body
+// again (a Loop, Restart or Requeue scope: Loop is set), as opposed to a
+// body handed to a helper or a function that calls itself.
+func (s *Scope) Repeats() bool {
+	return s.Loop != nil && (s.Kind == Loop || s.Kind == Restart || s.Kind == Requeue)
 }
 
 // Result is the retry scopes of a package.
@@ -264,6 +361,9 @@ func run(pass *analysis.Pass) (any, error) {
 	st.findClosures(in, res)
 	st.findLoops(in, res)
 	st.findGotos(in, res)
+	st.findRecursions(in, res)
+	st.findRestarts(in, res) // after the loops: a retry loop is not a restart too
+	st.findRequeues(in, res)
 	st.findClientSends(in, res)
 	return res, nil
 }
@@ -391,28 +491,21 @@ func markedParams(fn *types.Func, names []string) []int {
 // error: it tests the error only against nil.
 func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls, retried []int, all bool) {
 	callsSet, retriedSet := map[int]bool{}, map[int]bool{}
+	if fn, ok := st.info.Defs[fc.Node().(*ast.FuncDecl).Name].(*types.Func); ok {
+		// A helper that retries by calling itself: the operation is
+		// the attempt whose failure leads to the recursive call.
+		if rec := st.recursionIn(fc, fn); rec != nil {
+			if p := st.runsParam(rec.attempt, params); p >= 0 {
+				retriedSet[p] = true
+			}
+		}
+	}
 	for c := range fc.Preorder((*ast.CallExpr)(nil)) {
 		call := c.Node().(*ast.CallExpr)
 		// Which parameter does this call run, if any?
-		p := -1
-		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-			if v, ok := st.info.Uses[id].(*types.Var); ok {
-				if i, ok := params[v]; ok {
-					p = i
-				}
-			}
-		}
-		callee := st.callee(call)
-		if p < 0 && callee != nil {
-			// Handing a parameter to a function that calls, or retries, it.
-			for _, ai := range st.callsParams(callee) {
-				if ai < len(call.Args) {
-					if i, ok := paramArg(st.info, call.Args[ai], params); ok {
-						p = i
-						break
-					}
-				}
-			}
+		p := st.runsParam(call, params)
+		if callee := st.callee(call); callee != nil {
+			// Handing a parameter to a retry helper retries it.
 			for _, ai := range st.helperParams(callee, call) {
 				if ai < len(call.Args) {
 					if i, ok := paramArg(st.info, call.Args[ai], params); ok {
@@ -425,24 +518,40 @@ func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls
 		if p < 0 {
 			continue
 		}
+		// A call in a literal handed to a function that calls its
+		// parameter (c.withConn(ctx, func(cn *Conn) error { return
+		// fn(ctx, cn) })) runs where that function is called: climb
+		// to it.
 		inLit := false
-		for a := range c.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-			lit, ok := a.Node().(*ast.FuncLit)
-			if !ok {
+		for {
+			a, lit := enclosingLit(c)
+			if lit == nil {
 				break
 			}
-			inLit = true
-			// Called in a closure that is itself the operation of a retry helper.
-			if op, ok := a.Parent().Node().(*ast.CallExpr); ok {
-				if cal := st.callee(op); cal != nil {
-					for _, ai := range st.helperParams(cal, op) {
-						if ai < len(op.Args) && ast.Unparen(op.Args[ai]) == lit {
-							retriedSet[p] = true
-						}
-					}
-				}
+			op, _ := a.Parent().Node().(*ast.CallExpr)
+			var cal *types.Func
+			ai := -1
+			if op != nil {
+				ai = slices.IndexFunc(op.Args, func(e ast.Expr) bool { return ast.Unparen(e) == lit })
 			}
-			break
+			if ai >= 0 {
+				cal = st.callee(op)
+			}
+			if cal == nil {
+				inLit = true
+				break
+			}
+			if slices.Contains(st.helperParams(cal, op), ai) {
+				// Called in a closure that is itself the operation of a retry helper.
+				retriedSet[p] = true
+				inLit = true
+				break
+			}
+			if !slices.Contains(st.callsParams(cal), ai) {
+				inLit = true
+				break
+			}
+			c, call = a.Parent(), op
 		}
 		if inLit {
 			continue
@@ -464,6 +573,39 @@ func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls
 // with nil (err == nil, err != nil), pass it on or return it: no
 // classifier call, errors.Is/As, switch or comparison with a sentinel
 // decides anything on it in a condition.
+// enclosingLit returns the function literal around c, with its cursor,
+// when the innermost function around c is one.
+func enclosingLit(c inspector.Cursor) (inspector.Cursor, *ast.FuncLit) {
+	for a := range c.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		lit, _ := a.Node().(*ast.FuncLit)
+		return a, lit
+	}
+	return c, nil
+}
+
+// runsParam returns the index of the func-typed parameter that call runs:
+// it calls the parameter, or hands it to a function that calls it; -1
+// when it runs none.
+func (st *state) runsParam(call *ast.CallExpr, params map[*types.Var]int) int {
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if v, ok := st.info.Uses[id].(*types.Var); ok {
+			if i, ok := params[v]; ok {
+				return i
+			}
+		}
+	}
+	if callee := st.callee(call); callee != nil {
+		for _, ai := range st.callsParams(callee) {
+			if ai < len(call.Args) {
+				if i, ok := paramArg(st.info, call.Args[ai], params); ok {
+					return i
+				}
+			}
+		}
+	}
+	return -1
+}
+
 func onlyNilTests(info *types.Info, loop ast.Node, errVar *types.Var) bool {
 	ok := true
 	var check func(cond ast.Expr)
@@ -598,6 +740,23 @@ func (st *state) helperParams(fn *types.Func, call *ast.CallExpr) []int {
 	return nil
 }
 
+// helperEvidence says why fn is a retry helper, in helperParams' order.
+func (st *state) helperEvidence(fn *types.Func) Evidence {
+	if _, ok := lookupKnown(fn); ok {
+		return EvKnownLibrary
+	}
+	if h := st.helperFact(fn); h != nil {
+		if h.How == "marked" {
+			return EvMarked
+		}
+		return EvInferredHelper
+	}
+	if st.extra[analysisutil.QualifiedName(fn)] {
+		return EvConfigured
+	}
+	return 0
+}
+
 // findClosures records the operation of every retry-helper call.
 func (st *state) findClosures(in *inspector.Inspector, res *Result) {
 	for c := range in.Root().Preorder((*ast.CallExpr)(nil)) {
@@ -619,6 +778,7 @@ func (st *state) findClosures(in *inspector.Inspector, res *Result) {
 			for _, op := range st.opBodies(call.Args[ai]) {
 				res.Scopes = append(res.Scopes, &Scope{
 					Kind: Closure, Body: op.body, Func: op.fn, Call: call, OpIndex: ai, Helper: analysisutil.DisplayName(fn),
+					Evidence: st.helperEvidence(fn),
 				})
 			}
 		}
@@ -734,35 +894,61 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 		loop := c.Node()
 		guard.Mark(st.pass, loop.Pos())
 		body := analysisutil.LoopBody(loop)
-		if body == nil || !Waits(st.info, body) && !st.callsSleeper(body) && !attemptBounded(st.info, loop) && !asksRetryPolicy(st.info, body) {
+		if body == nil {
+			continue
+		}
+		var ev Evidence
+		if Waits(st.info, body) || st.callsSleeper(body) {
+			ev |= EvWaits
+		}
+		if attemptBounded(st.info, loop) || boundInBody(st.info, body) {
+			ev |= EvAttemptCounter
+		}
+		if asksRetryPolicy(st.info, body) {
+			ev |= EvRetryPolicy
+		}
+		if ev == 0 {
 			continue
 		}
 		var attempt *ast.CallExpr
 		var errVar *types.Var
+		var how Evidence
 		for cc := range c.Preorder((*ast.CallExpr)(nil)) {
 			call := cc.Node().(*ast.CallExpr)
 			if !st.attemptOf(cc, loop) || IsWaitCall(st.info, call) {
 				continue
 			}
 			if returnsError(st.info, call) {
-				if ev := errVarOf(st.info, cc.Parent().Node(), call); ev != nil && retryLike(st.info, loop, call, ev, st.labels[loop]) {
-					attempt, errVar = call, ev
-					break
+				if v := errVarOf(st.info, cc.Parent().Node(), call); v != nil {
+					if how = retryHow(st.info, loop, call, v, st.labels[loop]); how != 0 {
+						attempt, errVar = call, v
+						break
+					}
 				}
-			} else if f := errFieldOf(st.info, cc.Parent().Node(), call); f != nil && retryLike(st.info, loop, call, f, st.labels[loop]) {
+			} else if f := errFieldOf(st.info, cc.Parent().Node(), call); f != nil {
 				// iter = q.attempt(ctx, conn); if iter.err == nil {
 				// return iter }: the error is a field of the result.
 				// The rules that evaluate the error flow see no
 				// variable (ErrVar stays nil); the scope still counts.
-				attempt = call
-				break
+				if how = retryHow(st.info, loop, call, f, st.labels[loop]); how != 0 {
+					attempt = call
+					break
+				}
 			}
+		}
+		if attempt == nil {
+			// go func() { errc <- op(ctx) }(); err = <-errc: the
+			// attempt runs in a goroutine and reports on a channel.
+			attempt, errVar, how = st.goroutineAttempt(c, loop)
 		}
 		if attempt == nil {
 			continue
 		}
+		if retryMarked(st.info, loop, body) {
+			ev |= EvAttemptCounter
+		}
 		res.Scopes = append(res.Scopes, &Scope{
-			Kind: Loop, Body: body, Loop: loop, Attempt: attempt, ErrVar: errVar, Helper: "retry loop",
+			Kind: Loop, Body: body, Loop: loop, Attempt: attempt, ErrVar: errVar, Helper: "retry loop", Evidence: ev | how,
 		})
 	}
 }
@@ -817,7 +1003,7 @@ func (st *state) findClientSends(in *inspector.Inspector, res *Result) {
 			}
 		}
 		if name != "" {
-			res.Scopes = append(res.Scopes, &Scope{Kind: Client, Body: call, Call: call, Helper: name})
+			res.Scopes = append(res.Scopes, &Scope{Kind: Client, Body: call, Call: call, Helper: name, Evidence: EvSelfRetrying})
 		}
 	}
 }

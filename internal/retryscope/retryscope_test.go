@@ -1,6 +1,7 @@
 package retryscope_test
 
 import (
+	"fmt"
 	"go/ast"
 	"path/filepath"
 	"reflect"
@@ -37,15 +38,26 @@ var scopes = &analysis.Analyzer{
 		for _, s := range res.Scopes {
 			switch s.Kind {
 			case retryscope.Closure:
-				pass.Reportf(s.Func.Pos(), "retry closure of %s", s.Helper)
+				pass.Reportf(s.Func.Pos(), "retry closure of %s [%s]", s.Helper, s.Evidence)
 			case retryscope.Loop:
-				pass.Reportf(s.Loop.Pos(), "retry loop, attempt %s", types(s.Attempt))
+				pass.Reportf(s.Loop.Pos(), "retry loop, attempt %s [%s]", types(s.Attempt), s.Evidence)
 			case retryscope.Client:
-				pass.Reportf(s.Call.Pos(), "self-retrying send via %s", s.Helper)
+				pass.Reportf(s.Call.Pos(), "self-retrying send via %s [%s]", s.Helper, s.Evidence)
+			case retryscope.Recursion:
+				pass.Reportf(s.Func.Pos(), "retry by recursion of %s, attempt %s [%s]", s.Helper, types(s.Attempt), s.Evidence)
+			case retryscope.Restart:
+				pass.Reportf(s.Loop.Pos(), "restart loop, session %s [%s]", types(s.Attempt), s.Evidence)
+			case retryscope.Requeue:
+				pass.Reportf(s.Loop.Pos(), "re-queue loop, job %s [%s]", types(s.Attempt), s.Evidence)
+			default:
+				return nil, fmt.Errorf("scope of unknown kind %v", s.Kind)
+			}
+			if s.Evidence == 0 {
+				return nil, fmt.Errorf("%v: %v scope without evidence", pass.Fset.Position(s.Body.Pos()), s.Kind)
 			}
 		}
 		for _, s := range res.Gotos {
-			pass.Reportf(s.Loop.Pos(), "goto retry loop, attempt %s", types(s.Attempt))
+			pass.Reportf(s.Loop.Pos(), "goto retry loop, attempt %s [%s]", types(s.Attempt), s.Evidence)
 		}
 		return nil, nil
 	},
@@ -77,4 +89,25 @@ func TestRetryFuncsSetting(t *testing.T) {
 	}
 	defer f.Value.Set("")
 	analysistest.Run(t, testdata(t), scopes, "retryscope/cfg")
+}
+
+// newScopes are the fixtures of the retry scopes spelled without a
+// for statement or a known helper: recursion, restart loops, attempt
+// loops counted in the body. Their want comments hold both the scopes
+// and the facts.
+var newScopes = []string{"retryscope/recursion", "retryscope/restart", "retryscope/attempts", "retryscope/conn", "retryscope/connuse", "retryscope/requeue"}
+
+func TestNewScopes(t *testing.T) {
+	analysistest.Run(testutil.Only(t, false), testdata(t), scopes, newScopes...)
+}
+
+func TestNewScopeFacts(t *testing.T) {
+	analysistest.Run(testutil.Only(t, true), testdata(t), retryscope.Analyzer, newScopes...)
+}
+
+// TestBrokenCode runs the recogniser on a package that does not
+// type-check, with the new scope shapes over undefined names: it must not
+// panic.
+func TestBrokenCode(t *testing.T) {
+	testutil.RunBroken(t, testdata(t), retryscope.Analyzer, "retryscope/broken")
 }

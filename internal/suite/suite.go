@@ -38,13 +38,16 @@ func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[retryscope.Analyzer].(*retryscope.Result)
 	for _, s := range append(res.Scopes[:len(res.Scopes):len(res.Scopes)], res.Gotos...) {
 		pos := s.Body.Pos()
-		switch s.Kind {
-		case retryscope.Closure:
+		switch {
+		case s.Func != nil:
 			pos = s.Func.Pos()
-		case retryscope.Loop:
+		case s.Loop != nil:
 			pos = s.Loop.Pos()
 		}
-		pass.Report(analysis.Diagnostic{Pos: pos, Category: "scope", Message: "retry scope: " + s.Kind.String() + " (" + s.Helper + ")"})
+		// The evidence ids say what made it a scope, so a user can see
+		// what reslint believed behind a surprising finding.
+		pass.Report(analysis.Diagnostic{Pos: pos, Category: "scope",
+			Message: "retry scope: " + s.Kind.String() + " (" + s.Helper + "; evidence: " + s.Evidence.String() + ")"})
 	}
 	return nil, nil
 }

@@ -1,0 +1,314 @@
+package retryscope
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/guard"
+	"github.com/reslint/reslint/internal/knowledge"
+)
+
+// Restart loops retry with no error value: the work is a session (a
+// connection's read loop, a subscription, a stream) that runs until it
+// breaks, and its returning is the failure. The loop waits and runs it
+// again until it is closed:
+//
+//	for {
+//		c.readLoop(conn)
+//		select {
+//		case <-c.closing:
+//			return
+//		case <-time.After(delay):
+//		}
+//		delay = min(2*delay, maxDelay)
+//	}
+//
+// The same statement shape runs periodic jobs (flush, sync, a batch of
+// queue items) and event loops, which are no retry. What tells them
+// apart is the work: a session is a function of this package whose own
+// loop runs forever and leaves only when something breaks (an error, a
+// closed channel, the caller's cancellation), never because its work is
+// done (an empty queue, a last page). A job that waits on a ticker runs
+// at a fixed rate whatever happened: a periodic job, not a restart.
+
+// findRestarts records restart loops: a for statement with no clauses
+// whose body runs a session as a statement, then waits, and never leaves
+// on what the session returned.
+func (st *state) findRestarts(in *inspector.Inspector, res *Result) {
+	loops := map[ast.Node]bool{}
+	for _, s := range res.Scopes {
+		if s.Loop != nil {
+			loops[s.Loop] = true
+		}
+	}
+	for c := range in.Root().Preorder((*ast.ForStmt)(nil)) {
+		loop := c.Node().(*ast.ForStmt)
+		if loops[loop] || loop.Init != nil || loop.Post != nil || loop.Cond != nil && countsAttempts(loop.Cond) {
+			continue
+		}
+		guard.Mark(st.pass, loop.Pos())
+		if session, ev := st.restartOf(loop); session != nil {
+			res.Scopes = append(res.Scopes, &Scope{
+				Kind: Restart, Body: loop.Body, Loop: loop, Attempt: session, Helper: "restart loop", Evidence: ev,
+			})
+		}
+	}
+}
+
+// restartOf returns the session call of a restart loop, and the evidence.
+func (st *state) restartOf(loop *ast.ForStmt) (*ast.CallExpr, Evidence) {
+	list := loop.Body.List
+	for i, s := range list {
+		call, errVar := sessionStmt(st.info, s)
+		if call == nil || !st.isSession(call) {
+			continue
+		}
+		rest := list[i+1:]
+		if !st.waitsAfter(rest) {
+			return nil, 0
+		}
+		if errVar != nil && decidesOn(st.info, loop.Body, errVar) {
+			return nil, 0 // its error decides something: a retry loop's or a poll's business
+		}
+		return call, EvRestart | EvWaits
+	}
+	return nil, 0
+}
+
+// sessionStmt returns the call a statement runs for its effect: f(x),
+// _ = f(x), or err := f(x) (the error kept only to be logged; returned
+// as errVar).
+func sessionStmt(info *types.Info, s ast.Stmt) (*ast.CallExpr, *types.Var) {
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		call, _ := ast.Unparen(s.X).(*ast.CallExpr)
+		return call, nil
+	case *ast.AssignStmt:
+		if len(s.Lhs) != 1 || len(s.Rhs) != 1 {
+			return nil, nil
+		}
+		call, ok := ast.Unparen(s.Rhs[0]).(*ast.CallExpr)
+		if !ok || !returnsError(info, call) {
+			return nil, nil
+		}
+		if id, ok := s.Lhs[0].(*ast.Ident); ok && id.Name == "_" {
+			return call, nil
+		}
+		if v := analysisutil.IdentVar(info, s.Lhs[0]); v != nil && analysisutil.IsError(v.Type()) {
+			return call, v
+		}
+	}
+	return nil, nil
+}
+
+// decidesOn reports whether a test in body that mentions errVar leaves
+// or goes round (its branch returns, breaks or continues): the error is
+// more than logged.
+func decidesOn(info *types.Info, body *ast.BlockStmt, errVar *types.Var) bool {
+	x := loopExits{local: labelsIn(body), breaks: loopBreaks(body)}
+	return analysisutil.AnyInBody(body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || !analysisutil.Mentions(info, ifs.Cond, errVar) {
+			return false
+		}
+		return x.leaves(ifs.Body.List) || x.goesRoundIn(ifs.Body) ||
+			ifs.Else != nil && (x.leaves([]ast.Stmt{ifs.Else}) || x.goesRoundIn(ifs.Else))
+	})
+}
+
+// waitsAfter reports whether the statements that follow the session wait
+// for a delay before the next run: a sleep, a timer or time.After
+// receive (alone or in a select), a call of a waiting function. A
+// ticker's channel runs a job at a fixed rate: that is a periodic job.
+func (st *state) waitsAfter(rest []ast.Stmt) bool {
+	block := &ast.BlockStmt{List: rest}
+	if tickerReceive(st.info, block) {
+		return false
+	}
+	return Waits(st.info, block) || st.callsSleeper(block)
+}
+
+// tickerReceive reports whether body receives from a ticker's channel
+// (time.Tick, (*time.Ticker).C).
+func tickerReceive(info *types.Info, body ast.Node) bool {
+	return analysisutil.AnyInBody(body, func(n ast.Node) bool {
+		u, ok := n.(*ast.UnaryExpr)
+		if !ok || u.Op != token.ARROW {
+			return false
+		}
+		switch e := ast.Unparen(u.X).(type) {
+		case *ast.CallExpr:
+			fn, _ := typeutil.Callee(info, e).(*types.Func)
+			return fn != nil && analysisutil.IsPkgFunc(fn, knowledge.Time, "Tick")
+		case *ast.SelectorExpr:
+			return e.Sel.Name == "C" && analysisutil.IsNamed(info.TypeOf(e.X), knowledge.Time, "Ticker")
+		}
+		return false
+	})
+}
+
+// isSession reports whether call runs a session: a function or method of
+// this package whose body holds a loop that runs forever and leaves only
+// when something breaks.
+func (st *state) isSession(call *ast.CallExpr) bool {
+	fn := st.callee(call)
+	if fn == nil {
+		return false
+	}
+	d := st.decls[fn]
+	if d == nil || d.Body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt:
+			if n.Cond == nil && n.Init == nil && n.Post == nil && st.breaksOnly(n) {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// breaksOnly reports whether the endless loop has exits, and each one
+// (a return, or a break of the loop) is taken only when something
+// broke: in a branch of a test of an error or of a comma-ok receive's
+// ok, or in a select case that receives from a done or closing channel.
+// An exit under any other test (the queue is empty, the last page came)
+// ends work that was done, not a session.
+func (st *state) breaksOnly(loop *ast.ForStmt) bool {
+	x := loopExits{local: labelsIn(loop.Body), breaks: loopBreaks(loop.Body)}
+	oks := recvOKs(st.info, loop.Body)
+	exits, broken := 0, 0
+	var walk func(n ast.Node, why bool)
+	walk = func(n ast.Node, why bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if m == nil {
+				return false
+			}
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.IfStmt:
+				if m.Init != nil {
+					walk(m.Init, why)
+				}
+				w := why || st.brokenTest(m.Cond, oks)
+				walk(m.Body, w)
+				if m.Else != nil {
+					walk(m.Else, w)
+				}
+				return false
+			case *ast.CommClause:
+				w := why || m.Comm != nil && st.doneRecv(m.Comm)
+				for _, s := range m.Body {
+					walk(s, w)
+				}
+				return false
+			case *ast.ReturnStmt:
+				exits++
+				if why {
+					broken++
+				}
+			case *ast.BranchStmt:
+				if x.leaves([]ast.Stmt{m}) {
+					exits++
+					if why {
+						broken++
+					}
+				}
+			case *ast.ExprStmt:
+				if c, ok := m.X.(*ast.CallExpr); ok && analysisutil.NoReturnCall(c) {
+					return false // a panic or exit ends the program, not the session
+				}
+			}
+			return true
+		})
+	}
+	walk(loop.Body, false)
+	return exits > 0 && exits == broken
+}
+
+// brokenTest reports whether cond tests that something broke: it
+// mentions an error value (err != nil, errors.Is(err, io.EOF),
+// ctx.Err() != nil), or the negated ok of a comma-ok receive (!ok).
+func (st *state) brokenTest(cond ast.Expr, oks map[*types.Var]bool) bool {
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			if v, ok := st.info.Uses[n].(*types.Var); ok && analysisutil.IsError(v.Type()) {
+				found = true
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.NOT {
+				if v := analysisutil.IdentVar(st.info, n.X); v != nil && oks[v] {
+					found = true
+				}
+			}
+		case *ast.CallExpr:
+			if analysisutil.IsError(st.info.TypeOf(n)) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// recvOKs returns the oks of the comma-ok receives in body (v, ok :=
+// <-ch): false means the channel was closed.
+func recvOKs(info *types.Info, body ast.Node) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if a, ok := n.(*ast.AssignStmt); ok && len(a.Lhs) == 2 && len(a.Rhs) == 1 {
+			if u, ok := ast.Unparen(a.Rhs[0]).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+				if v := analysisutil.IdentVar(info, a.Lhs[1]); v != nil {
+					out[v] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// doneRecv reports whether a select case's communication receives from
+// a done or closing channel: ctx.Done(), or a channel of struct{}.
+func (st *state) doneRecv(comm ast.Stmt) bool {
+	var e ast.Expr
+	switch s := comm.(type) {
+	case *ast.ExprStmt:
+		e = s.X
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			e = s.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return false
+	}
+	t := st.info.TypeOf(u.X)
+	if t == nil {
+		return false // broken code
+	}
+	ch, ok := t.Underlying().(*types.Chan)
+	if !ok {
+		return false
+	}
+	s, ok := ch.Elem().Underlying().(*types.Struct)
+	return ok && s.NumFields() == 0
+}
