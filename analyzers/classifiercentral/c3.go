@@ -44,7 +44,9 @@ func (r *runner) c3() {
 				c.Resp = p
 			}
 		}
-		r.judge(d, d.Body, c.Sig, shape, false, r.evaluate(c))
+		// A designated IsPermanent answers "retry" with false.
+		reversed := shape == classify.Bool && classify.PredicatePolarity(r.pass.TypesInfo, r.pass.Files, fn) == classify.TrueStops
+		r.judge(d, d.Body, c.Sig, shape, reversed, r.evaluate(c))
 	}
 }
 

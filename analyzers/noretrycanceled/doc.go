@@ -19,7 +19,14 @@
 // argument of a retry helper, a function marked //reslint:classifier, or
 // a function shaped func(error) bool, func(error) (bool, time.Duration) or
 // func(error) E (E an enum) whose name says retry, retryable, retriable,
-// transient or classify. Its body is followed path by path for the error
+// transient or classify. A predicate whose true means "stop" answers
+// "retry" with false: AbortIf, a predicate handed to a retry helper that
+// gives up when it says true (if isFatal(err) { return err }: the
+// helper's body decides, then its parameter's name, then the argument's),
+// and a marked predicate named IsFatal, isPermanent, IsNonRetryable or
+// isTerminal (or, named neutrally, used that way). Its `return true` for
+// context.Canceled is correct; its `return false` is the retry reported.
+// Its body is followed path by path for the error
 // context.Canceled (and for a gRPC status error with codes.Canceled when
 // it uses gRPC's status package); a return that answers "retry" is
 // reported, whether an explicit branch leads there or a catch-all:
