@@ -174,6 +174,14 @@
 //	}
 //	if retryable(err) { ... }
 //
+// A context that can never be done — context.Background(),
+// context.TODO(), context.WithoutCancel(ctx), WithValue of one, or a
+// variable (a parameter too, once reassigned) holding one — has an Err()
+// that is always nil: it is never the parent N4 asks to check, and never
+// a context in scope that N2 asks a loop to honor. Work detached that way
+// on purpose (a flush that must finish after the request went) is not
+// reported.
+//
 // Contexts in scope are context parameters and locals, the Context() of
 // an *http.Request in scope (messages name it r.Context()), and
 // context-typed fields of the receiver or of values in scope, one struct
