@@ -117,6 +117,10 @@
 // across packages: reslint records, for every function that checks
 // ctx.Err() or receives from ctx.Done() and returns, and never sleeps
 // blindly, that it honors its context (a fact shared by the suite).
+// A function waits blindly by what its body does, not by its name: some
+// path sleeps or blocks on a timer (a select on timers alone included). A
+// sleep-named function that drains a stopped timer and returns it to a
+// pool, or a fake clock's Sleep, does not wait.
 //
 // A retry helper of the code base's own that takes no context and sleeps
 // blindly between attempts is reported where it is called with an

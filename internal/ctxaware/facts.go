@@ -39,6 +39,7 @@ type Result struct {
 	info  *types.Info
 	local map[*types.Func]*CtxFact
 	defs  map[*types.Var]ast.Expr
+	rs    *retryscope.Result // nil for the standard library's table
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -46,7 +47,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return stdResult(pass), nil // a table, not an analysis: see knowledge/std.go
 	}
 	rs := pass.ResultOf[retryscope.Analyzer].(*retryscope.Result)
-	r := &Result{pass: pass, info: pass.TypesInfo, local: map[*types.Func]*CtxFact{}, defs: rs.Defs}
+	r := &Result{pass: pass, info: pass.TypesInfo, local: map[*types.Func]*CtxFact{}, defs: rs.Defs, rs: rs}
 	r.facts(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
 	return r, nil
 }
@@ -484,7 +485,9 @@ func (r *Result) HandsContext(call *ast.CallExpr) bool {
 			}
 		}
 	}
-	if retryscope.IsWaitCall(r.info, call) {
+	// A wait function whose body is in this package is known by its
+	// fact above: its name says nothing more.
+	if (r.rs == nil || !r.rs.Visible(fn)) && retryscope.IsWaitCall(r.info, call) {
 		for _, a := range call.Args {
 			if analysisutil.IsContext(r.info.TypeOf(a)) {
 				return true
