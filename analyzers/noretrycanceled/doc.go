@@ -108,6 +108,23 @@
 //	case <-t.C:
 //	}
 //
+// A select on ctx.Done() is no cure when its case does not leave: once
+// the context is done, Done() stays ready, so every later round takes
+// that case at once and the loop spins through its attempts without
+// waiting. A Done case that only logs, continues, breaks out of the select
+// alone, or leaves only for context.DeadlineExceeded is reported:
+//
+//	select {
+//	case <-ctx.Done(): // reported
+//		log.Printf("context done: %v", ctx.Err())
+//	case <-time.After(backoff):
+//	}
+//
+// A case that sets a flag or an error the loop may test, calls a function
+// of the package or a func value, or a loop whose condition consults the
+// context, is left alone. Such a function does not honor its context in
+// the fact shared by the suite either.
+//
 // A retry loop spelled with a backward goto (retry: err = call(ctx); if
 // err != nil { time.Sleep(d); goto retry }) is judged the same way.
 //

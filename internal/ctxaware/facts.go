@@ -164,6 +164,7 @@ func (r *Result) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 	f := &CtxFact{}
 	blind := false // waits that a context cannot interrupt
 	honors := map[int]bool{}
+	spins := map[int]bool{} // context params whose Done case stays in a loop
 	timeout := map[int]bool{}
 	children := map[*types.Var]int{} // per-attempt child -> parent param
 	calledChild := map[int]bool{}
@@ -183,6 +184,19 @@ func (r *Result) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 			}
 			if sel, ok := n.(*ast.SelectStmt); ok && r.SelectKind(sel) == SelectTimerOnly {
 				blind = true
+			}
+			// A Done case that stays in the loop spins: the function
+			// does not return when that context is done.
+			if sel, ok := n.(*ast.SelectStmt); ok && analysisutil.EnclosingLoop(c) != nil {
+				for _, cl := range sel.Body.List {
+					if cc, ok := cl.(*ast.CommClause); ok && cc.Comm != nil && r.IsDoneComm(cc.Comm) && DoneCaseStays(r.info, r.pass.Pkg, cc) {
+						if v := ContextOf(r.info, RecvOperand(cc.Comm)); v != nil {
+							if i, ok := params[v]; ok {
+								spins[i] = true
+							}
+						}
+					}
+				}
 			}
 		case *ast.ReturnStmt:
 			// return ctx.Err(), or return sleepOrDone(ctx, d).
@@ -240,6 +254,9 @@ func (r *Result) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 				}
 			}
 		}
+	}
+	for i := range spins {
+		delete(honors, i)
 	}
 	if !blind {
 		f.Honors = analysisutil.SortedKeys(honors)
