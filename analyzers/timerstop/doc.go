@@ -108,11 +108,15 @@
 //		}
 //	}
 //
-// And when the timer's case is the one that goes round (the retry wait,
-// the worker loop) while another case leaves, every exit through that
-// case leaves its timer live until the duration elapses: one per
-// cancelled call, which with a long backoff under a wave of cancellations
-// adds up the same way.
+// And when the timer's case is the one that goes round (the retry wait)
+// while another case leaves on the cancellation of a function called per
+// request — the Done() of its context parameter, of r.Context(), or of a
+// context derived from them — every cancelled call leaves its timer live
+// until the duration elapses, which with a long backoff under a wave of
+// cancellations adds up the same way. A long-lived loop that leaves
+// once — on a quit or stop channel, a context held in a field, a loop
+// whose only way out is that cancellation (a worker's Run(ctx)), a loop
+// in a goroutine — leaves one timer, once, and is not reported.
 //
 //	for {
 //		if err := op(); err == nil {
