@@ -125,6 +125,11 @@
 // context, is left alone. Such a function does not honor its context in
 // the fact shared by the suite either.
 //
+// A status poll is not a retry loop: a loop that reads a state (its
+// operation named get, status, check, describe, ready, ...) and leaves on
+// the first error waits only between successful reads, and a cancelled
+// read ends it. Its waits are not reported.
+//
 // A retry loop spelled with a backward goto (retry: err = call(ctx); if
 // err != nil { time.Sleep(d); goto retry }) is judged the same way.
 //

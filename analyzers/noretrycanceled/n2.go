@@ -233,6 +233,11 @@ func (r *runner) n2(loops []*loop) {
 			x = strings.TrimSuffix(x, ".Done()")
 			r.reportf("N2", cc.Pos(), "case <-%s.Done() does not leave the loop: once %s is done its Done channel stays ready, so every later round takes this case at once and the loop spins through its attempts without waiting; return %s.Err() from this case", x, x, x)
 		}
+		if classify.IsPoll(r.info, l.body, l.attempt, l.errVar) {
+			// A poll leaves on the first error: its waits pace reads that
+			// succeeded, and a cancelled read ends it.
+			continue
+		}
 		if doneSelect {
 			// A blind wait beside an interruptible one is the fallback for
 			// a context that cannot be cancelled (ctx.Done() == nil).

@@ -125,3 +125,9 @@ var (
 	NegationWords    = []string{"not", "non", "no", "dont", "never", "un"}
 	NegationPrefixes = []string{"non", "not", "un", "no"}
 )
+
+// ReadWords: an operation whose name holds one of these words (Words of
+// its camelCase name) reads a state (GetStatus, describeJob, isReady,
+// checkHealth): a loop that repeats it after successful reads polls, where
+// repeating a write (commit, submit, send) after a refused answer retries.
+var ReadWords = []string{"get", "status", "state", "poll", "check", "describe", "list", "read", "is", "has", "exists", "ready", "health", "healthy", "ping", "info", "lookup", "fetch", "query", "wait", "inspect", "head", "progress"}
