@@ -373,10 +373,33 @@ func (st *state) useSink(lhs ast.Expr, at inspector.Cursor) inspector.Cursor {
 	if v == nil {
 		return inspector.Cursor{}
 	}
-	// A parameter reassigned (if ctx == nil { ctx = context.Background() })
-	// keeps the caller's context on the other path.
-	if n, ok := st.tr.Assigned(v); !ok || n != 1 || st.tr.IsParam(v) {
+	n, ok := st.tr.Assigned(v)
+	if !ok || n != 1 {
 		return inspector.Cursor{}
+	}
+	// A parameter reassigned under a condition (if ctx == nil { ctx =
+	// context.Background() }) keeps the caller's context on the other
+	// path; reassigned by a statement of the function's own body (ctx,
+	// cancel := context.WithTimeout(context.Background(), d)), it has lost
+	// the caller's context for every use after it.
+	after := token.NoPos
+	if st.tr.IsParam(v) {
+		stmt := at.Parent()
+		for stmt.Valid() {
+			if _, ok := stmt.Node().(ast.Stmt); ok {
+				break
+			}
+			stmt = stmt.Parent()
+		}
+		if !stmt.Valid() || stmt.ParentEdgeKind() != edge.BlockStmt_List {
+			return inspector.Cursor{}
+		}
+		if _, ok := stmt.Parent().Parent().Node().(*ast.FuncDecl); !ok {
+			if _, ok := stmt.Parent().Parent().Node().(*ast.FuncLit); !ok {
+				return inspector.Cursor{}
+			}
+		}
+		after = stmt.Node().End()
 	}
 	fn := outerFunc(at)
 	if !fn.Valid() {
@@ -384,7 +407,7 @@ func (st *state) useSink(lhs ast.Expr, at inspector.Cursor) inspector.Cursor {
 	}
 	for c := range fn.Preorder((*ast.Ident)(nil)) {
 		id := c.Node().(*ast.Ident)
-		if st.info.Uses[id] != v {
+		if st.info.Uses[id] != v || id.Pos() < after {
 			continue
 		}
 		parent := c.Parent()

@@ -148,6 +148,12 @@
 //
 //	return s.stock.Hold(ctx, skus)
 //
+// A root assigned to the parameter's own name (ctx, cancel :=
+// context.WithTimeout(context.Background(), d) in a function that received
+// ctx) is the same detachment for every use after it, and is reported; a
+// parameter replaced on one path only (if d > 0 { ctx, cancel = ... })
+// keeps the caller's context on the other and is not.
+//
 // When the work must outlive the request (an audit record, a cache
 // fill), context.WithoutCancel(ctx) detaches it on purpose, keeps ctx's
 // values, and is not reported.
