@@ -130,6 +130,19 @@
 // isTerminal). Its `return true` for a 404 is the right answer; its
 // `return false` for a 409 is the retry reported.
 //
+// C3 is not only for classifier functions: an inline retry condition in a
+// retry loop — an if, or a case, whose condition requires a deterministic
+// answer and whose branch goes round with continue — is reported at the
+// continue:
+//
+//	if resp.StatusCode == http.StatusNotFound || resp.StatusCode >= 500 {
+//		time.Sleep(backoff)
+//		continue // reported: HTTP 404 goes round
+//	}
+//
+// A branch that leaves on the deterministic answer, a negated test, and a
+// loop over items that skips the missing ones (no retry loop) are not.
+//
 // Two judges find them. The classifier's body is evaluated path by path
 // for each deterministic failure it can recognise — an HTTP status in its
 // *http.Response parameter (with a nil error) or in an error value with a
