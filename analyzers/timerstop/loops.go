@@ -798,7 +798,15 @@ func (st *state) checkLocalTickerLoop(c, fc inspector.Cursor, x ast.Expr, v *typ
 			return
 		}
 	}
-	if len(tv.stops) > 0 || tv.escaped || tv.reassigned || st.isMainOrInit(tv.fn.Node()) || !st.canReturn(tv.fn.Node()) {
+	if tv.escaped && !tv.reassigned {
+		// Returned to the caller, who stops it: Stop does not close
+		// the channel the goroutine ranges over.
+		if stop := st.callerStops(tv.fn.Node(), v); stop.IsValid() {
+			st.reportT5Stop(c, x, stop)
+		}
+		return
+	}
+	if len(tv.stops) > 0 || tv.reassigned || st.isMainOrInit(tv.fn.Node()) || !st.canReturn(tv.fn.Node()) {
 		return
 	}
 	name := exprString(x)
@@ -834,4 +842,76 @@ func (st *state) reportT5Stop(c inspector.Cursor, x ast.Expr, stop token.Pos) {
 			name, name, st.line(stop)),
 		Related: []analysis.RelatedInformation{{Pos: stop, Message: "the ticker is stopped here"}},
 	})
+}
+
+// callerStops returns the position of a Stop of the ticker v that the
+// function decl returns (return v), made by a caller in this package on
+// the result: `t := startHeartbeat(); ...; t.Stop()`, `c.hb =
+// startHeartbeat()` with c.hb.Stop() somewhere, or
+// `startHeartbeat().Stop()`. It is invalid when no caller here stops it.
+func (st *state) callerStops(decl ast.Node, v *types.Var) token.Pos {
+	fd, ok := decl.(*ast.FuncDecl)
+	if !ok || fd.Body == nil {
+		return token.NoPos
+	}
+	fn, _ := st.info.Defs[fd.Name].(*types.Func)
+	if fn == nil || fn.Type().(*types.Signature).Results().Len() != 1 {
+		return token.NoPos
+	}
+	returned := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 1 && localVar(st.info, n.Results[0]) == v {
+				returned = true
+			}
+		}
+		return !returned
+	})
+	if !returned {
+		return token.NoPos
+	}
+	for c := range st.in.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := c.Node().(*ast.CallExpr)
+		if typeutil.Callee(st.info, call) != fn {
+			continue
+		}
+		switch p := c.Parent().Node().(type) {
+		case *ast.SelectorExpr: // startHeartbeat().Stop()
+			if p.Sel.Name == "Stop" {
+				return p.Sel.Pos()
+			}
+		case *ast.AssignStmt:
+			if len(p.Lhs) != 1 || len(p.Rhs) != 1 {
+				continue
+			}
+			if f := fieldOf(st.info, p.Lhs[0]); f != nil && len(st.fStops[f]) > 0 && st.fSets[f] <= 1 {
+				return st.fStops[f][0]
+			}
+			if u := localVar(st.info, p.Lhs[0]); u != nil {
+				if fc, ok := enclosingFunc(c); ok {
+					if pos := stopOf(st.info, fc.Node(), u); pos.IsValid() {
+						return pos
+					}
+				}
+			}
+		}
+	}
+	return token.NoPos
+}
+
+// stopOf returns the position of a u.Stop() call in fn, or NoPos.
+func stopOf(info *types.Info, fn ast.Node, u *types.Var) token.Pos {
+	pos := token.NoPos
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !pos.IsValid() {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Stop" && localVar(info, sel.X) == u {
+				pos = call.Pos()
+			}
+		}
+		return !pos.IsValid()
+	})
+	return pos
 }
