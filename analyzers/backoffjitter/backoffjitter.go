@@ -3,6 +3,7 @@ package backoffjitter
 import (
 	_ "embed"
 	"fmt"
+	"github.com/reslint/reslint/internal/classify"
 	"go/ast"
 	"go/constant"
 	"go/format"
@@ -143,9 +144,15 @@ func importsAny(pkg *types.Package, paths ...string) bool {
 func (r *runner) waits() {
 	var bodies []ast.Node
 	for _, s := range r.res.Scopes {
-		if s.Kind == retryscope.Loop {
-			bodies = append(bodies, s.Body)
+		if s.Kind != retryscope.Loop {
+			continue
 		}
+		if b, ok := s.Body.(*ast.BlockStmt); ok && classify.IsPoll(r.info, b, s.Attempt, s.ErrVar) {
+			// A poll leaves on the first error: its waits pace reads
+			// that succeeded, they are no backoff after a failure.
+			continue
+		}
+		bodies = append(bodies, s.Body)
 	}
 	for fn, d := range r.decls {
 		ps := r.res.HelperParams(fn)

@@ -114,8 +114,10 @@
 //     polls each attempt's own latency varies by a sizeable share of the
 //     wait, so clients drift out of step by themselves;
 //   - waits in func literals inside a retry loop (goroutines, callbacks),
-//     and waits outside retry loops (a poll loop that does not retry an
-//     error is not a retry);
+//     and waits outside retry loops; a status poll is no retry loop
+//     either, even with an attempt counter: it reads a state (GetStatus,
+//     isReady, describeJob) and leaves on the first error, so its waits
+//     pace successful reads, not retries of a failure;
 //   - waits inside the operation of a retry helper (a retry closure such
 //     as the func passed to retry.Do): the helper waits between attempts,
 //     so a sleep in the operation only adds to that wait, which is judged

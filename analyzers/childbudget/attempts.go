@@ -127,7 +127,8 @@ func (st *state) identVar(e ast.Expr) *types.Var {
 
 // waitOf returns the constant duration a call waits between attempts:
 // time.Sleep(d), time.After(d), time.NewTimer(d), or a wait helper
-// (sleep/backoff/pause in its name) given a constant duration.
+// (sleep/backoff/pause in its name, and, when its body is in this package,
+// a body that does sleep or block on a timer) given a constant duration.
 func (st *state) waitOf(c inspector.Cursor) (time.Duration, bool) {
 	call := c.Node().(*ast.CallExpr)
 	fn, _ := typeutil.Callee(st.info, call).(*types.Func)
@@ -135,7 +136,7 @@ func (st *state) waitOf(c inspector.Cursor) (time.Duration, bool) {
 		return 0, false
 	}
 	isTime := fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Type().(*types.Signature).Recv() == nil
-	if !(isTime && (fn.Name() == "Sleep" || fn.Name() == "After" || fn.Name() == "NewTimer")) && !retryscope.IsWaitCall(st.info, call) {
+	if !(isTime && (fn.Name() == "Sleep" || fn.Name() == "After" || fn.Name() == "NewTimer")) && !st.scopes.Waits(st.info, call) {
 		return 0, false
 	}
 	for i, a := range call.Args {

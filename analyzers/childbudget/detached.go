@@ -35,10 +35,10 @@ func (st *state) detached() {
 		if !sink.Valid() || inDefer(sink) || st.isLogging(sink) {
 			continue
 		}
-		if _, ok := sink.Parent().Node().(*ast.GoStmt); ok && own {
-			// go worker(bg) with bg, cancel := context.WithCancel(
-			// context.Background()): a goroutine given a lifetime of its
-			// own, on purpose.
+		if st.outlives(c, sink, fn) {
+			// go worker(context.Background()), a keep-alive or refresh
+			// loop started with the root and not cancelled here: work
+			// meant to outlive the request, detached on purpose.
 			continue
 		}
 		srcs := sources(st.info, fn)
@@ -74,6 +74,105 @@ func (st *state) detached() {
 		}
 		st.r.Report(d)
 	}
+}
+
+// outlives reports whether the root context made at root is handed to
+// work meant to outlive the function fn that makes it: the call that
+// receives it (sink) is started with go, sits in a function literal
+// started with go, or is a function of this package that starts a
+// goroutine with that context (a keep-alive or refresh loop); and the
+// context is not cancelled in fn (no cancel(), deferred or not: a
+// goroutine whose context fn cancels before returning lives no longer
+// than fn, and then ignoring the caller's cancellation is the bug).
+func (st *state) outlives(root, sink inspector.Cursor, fn ast.Node) bool {
+	if !st.startsGoroutine(sink, fn) {
+		return false
+	}
+	cancel := st.cancelOf(root)
+	if cancel == nil {
+		return true
+	}
+	body, _ := analysisutil.FuncBody(st.info, fn)
+	return !analysisutil.AnyInBody(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		return ok && st.identVar(call.Fun) == cancel
+	})
+}
+
+// startsGoroutine reports whether the call at sink runs in a goroutine
+// started in fn, or (a function of this package) starts one that uses the
+// context it is handed.
+func (st *state) startsGoroutine(sink inspector.Cursor, fn ast.Node) bool {
+	for c := sink.Parent(); c.Valid() && c.Node() != fn; c = c.Parent() {
+		switch n := c.Node().(type) {
+		case *ast.GoStmt:
+			return true
+		case *ast.FuncLit:
+			// go func() { ... sink ... }()
+			if pc, ok := c.Parent().Node().(*ast.CallExpr); ok && ast.Unparen(pc.Fun) == n {
+				if _, ok := c.Parent().Parent().Node().(*ast.GoStmt); ok {
+					return true
+				}
+			}
+		}
+	}
+	call := sink.Node().(*ast.CallExpr)
+	callee, _ := typeutil.Callee(st.info, call).(*types.Func)
+	if callee == nil || st.scopes == nil {
+		return false
+	}
+	d := st.scopes.Decls[callee.Origin()]
+	if d == nil || d.Body == nil {
+		return false
+	}
+	sig := callee.Origin().Type().(*types.Signature)
+	for i := range sig.Params().Len() {
+		p := sig.Params().At(i)
+		if !budget.IsContext(p.Type()) || i >= len(call.Args) || !budget.IsContext(st.info.TypeOf(call.Args[i])) {
+			continue
+		}
+		found := false
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			if g, ok := n.(*ast.GoStmt); ok && analysisutil.Mentions(st.info, g, p) {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// cancelOf returns the cancel function of the context made at root when it
+// went through WithCancel/WithTimeout/WithDeadline into an assignment
+// (`bg, cancel := context.WithCancel(context.Background())`), or nil.
+func (st *state) cancelOf(root inspector.Cursor) *types.Var {
+	c := root
+	for range 4 {
+		parent := c.Parent()
+		switch p := parent.Node().(type) {
+		case *ast.ParenExpr:
+			c = parent
+			continue
+		case *ast.CallExpr:
+			if _, ok := budget.ContextFunc(st.info, p); ok {
+				c = parent
+				continue
+			}
+		case *ast.AssignStmt:
+			if len(p.Lhs) == 2 && len(p.Rhs) == 1 {
+				return st.identVar(p.Lhs[1])
+			}
+		case *ast.ValueSpec:
+			if len(p.Names) == 2 && len(p.Values) == 1 {
+				return st.identVar(p.Names[1])
+			}
+		}
+		break
+	}
+	return nil
 }
 
 // source is a caller's context: a context parameter, or r.Context() of an
@@ -274,10 +373,33 @@ func (st *state) useSink(lhs ast.Expr, at inspector.Cursor) inspector.Cursor {
 	if v == nil {
 		return inspector.Cursor{}
 	}
-	// A parameter reassigned (if ctx == nil { ctx = context.Background() })
-	// keeps the caller's context on the other path.
-	if n, ok := st.tr.Assigned(v); !ok || n != 1 || st.tr.IsParam(v) {
+	n, ok := st.tr.Assigned(v)
+	if !ok || n != 1 {
 		return inspector.Cursor{}
+	}
+	// A parameter reassigned under a condition (if ctx == nil { ctx =
+	// context.Background() }) keeps the caller's context on the other
+	// path; reassigned by a statement of the function's own body (ctx,
+	// cancel := context.WithTimeout(context.Background(), d)), it has lost
+	// the caller's context for every use after it.
+	after := token.NoPos
+	if st.tr.IsParam(v) {
+		stmt := at.Parent()
+		for stmt.Valid() {
+			if _, ok := stmt.Node().(ast.Stmt); ok {
+				break
+			}
+			stmt = stmt.Parent()
+		}
+		if !stmt.Valid() || stmt.ParentEdgeKind() != edge.BlockStmt_List {
+			return inspector.Cursor{}
+		}
+		if _, ok := stmt.Parent().Parent().Node().(*ast.FuncDecl); !ok {
+			if _, ok := stmt.Parent().Parent().Node().(*ast.FuncLit); !ok {
+				return inspector.Cursor{}
+			}
+		}
+		after = stmt.Node().End()
 	}
 	fn := outerFunc(at)
 	if !fn.Valid() {
@@ -285,7 +407,7 @@ func (st *state) useSink(lhs ast.Expr, at inspector.Cursor) inspector.Cursor {
 	}
 	for c := range fn.Preorder((*ast.Ident)(nil)) {
 		id := c.Node().(*ast.Ident)
-		if st.info.Uses[id] != v {
+		if st.info.Uses[id] != v || id.Pos() < after {
 			continue
 		}
 		parent := c.Parent()

@@ -148,6 +148,12 @@
 //
 //	return s.stock.Hold(ctx, skus)
 //
+// A root assigned to the parameter's own name (ctx, cancel :=
+// context.WithTimeout(context.Background(), d) in a function that received
+// ctx) is the same detachment for every use after it, and is reported; a
+// parameter replaced on one path only (if d > 0 { ctx, cancel = ... })
+// keeps the caller's context on the other and is not.
+//
 // When the work must outlive the request (an audit record, a cache
 // fill), context.WithoutCancel(ctx) detaches it on purpose, keeps ctx's
 // values, and is not reported.
@@ -157,11 +163,16 @@
 // goroutine started on a function literal without a context parameter,
 // and a function literal handed to someone else (a queue, a pool, a
 // callback) without one: both run later, as background jobs detached on
-// purpose; a go statement whose context is WithCancel, WithTimeout or
-// WithDeadline of a root (`bg, cancel := context.WithCancel(
-// context.Background()); go s.loop(bg)`: a goroutine given a lifetime of
-// its own; a bare `go job(context.Background())` is reported, and its fix
-// is context.WithoutCancel(ctx)); deferred calls and deferred closures
+// purpose; work meant to outlive the request that starts it: a root
+// (bare, or WithCancel/WithTimeout/WithDeadline of one) handed to a call
+// started with go (`go job(context.Background())`, `go s.loop(bg)`), to a
+// call inside a function literal started with go, or to a function of the
+// package that starts a goroutine with it (a keep-alive or refresh loop:
+// `kctx, cancel := context.WithCancel(context.Background()); c.stop =
+// cancel; c.startKeepAlive(kctx)`), as long as the function does not
+// cancel that context itself (a goroutine cancelled or waited for before
+// the function returns lives no longer than the request, and ignoring the
+// request's cancellation is then reported); deferred calls and deferred closures
 // (cleanup that must run after the request was cancelled, such as a
 // rollback); a root context stored in a field or returned (a component's
 // own lifetime); a WithCancel, WithTimeout or WithDeadline of a root

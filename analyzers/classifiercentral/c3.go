@@ -12,7 +12,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
+	"github.com/reslint/reslint/internal/retryscope"
 )
 
 // c3 reports, in each classifier, an answer "retry" given on a path that
@@ -44,8 +46,67 @@ func (r *runner) c3() {
 				c.Resp = p
 			}
 		}
-		r.judge(d, d.Body, c.Sig, shape, false, r.evaluate(c))
+		// A designated IsPermanent answers "retry" with false.
+		reversed := shape == classify.Bool && classify.PredicatePolarity(r.pass.TypesInfo, r.pass.Files, fn) == classify.TrueStops
+		r.judge(d, d.Body, c.Sig, shape, reversed, r.evaluate(c))
 	}
+}
+
+// c3Inline reports inline retry conditions in retry loops: an if (or a
+// case of a tagless switch) whose condition requires a deterministic
+// answer (an operand of || or &&, not under !) and whose branch goes
+// round the loop with continue. The loop resends a request that gets the
+// same answer on every attempt, classifier or not.
+func (r *runner) c3Inline() {
+	for _, s := range r.res.Scopes {
+		if s.Kind != retryscope.Loop {
+			continue
+		}
+		lc, ok := r.in.Root().FindNode(s.Loop)
+		if !ok {
+			continue
+		}
+		for c := range lc.Preorder((*ast.BranchStmt)(nil)) {
+			br := c.Node().(*ast.BranchStmt)
+			if br.Tok != token.CONTINUE || br.Label != nil || analysisutil.EnclosingLoop(c) != s.Loop || analysisutil.InFuncLit(c, s.Loop) {
+				continue
+			}
+			// The continue ends the branch it is in.
+			list, ok := branchList(c)
+			if !ok || len(list) == 0 || list[len(list)-1] != ast.Stmt(br) {
+				continue
+			}
+			var found []string
+			for _, sig := range r.guards(c, s.Loop) {
+				if !slices.Contains(found, sig.Label) {
+					found = append(found, sig.Label)
+				}
+			}
+			if len(found) == 0 {
+				continue
+			}
+			r.rep.Report(analysis.Diagnostic{
+				Pos:      br.Pos(),
+				Category: "C3",
+				Message: fmt.Sprintf("this retry loop goes round on %s, but %s; leave the loop with the error for it",
+					labels(found), why(found)),
+			})
+		}
+	}
+}
+
+// branchList returns the statement list that holds the statement at c: an
+// if's body or a case clause's body.
+func branchList(c inspector.Cursor) ([]ast.Stmt, bool) {
+	switch p := c.Parent().Node().(type) {
+	case *ast.BlockStmt:
+		if _, ok := c.Parent().Parent().Node().(*ast.IfStmt); ok {
+			return p.List, true
+		}
+	case *ast.CaseClause:
+		return p.Body, true
+	}
+	return nil, false
 }
 
 // evaluate runs c's body for each deterministic failure it can tell apart

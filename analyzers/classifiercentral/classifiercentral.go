@@ -135,6 +135,7 @@ func run(pass *analysis.Pass) (any, error) {
 		r.c2(sites)
 	}
 	r.c3()
+	r.c3Inline()
 	return nil, nil
 }
 

@@ -30,7 +30,7 @@ func testdata(t *testing.T) string {
 //     their correct twins.
 func TestAnalyzer(t *testing.T) {
 	analysistest.Run(t, testdata(t), classifiercentral.Analyzer,
-		"classifiercentral/c1/...", "classifiercentral/c2/...", "classifiercentral/c3")
+		"classifiercentral/c1/...", "classifiercentral/c2/...", "classifiercentral/c3", "classifiercentral/c3polarity/...", "classifiercentral/c3inline/...")
 }
 
 // TestSetting designates a classifier with the classifiers setting.

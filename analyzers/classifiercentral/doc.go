@@ -122,6 +122,27 @@
 //		return true // reported: HTTP 404 answered with retry
 //	}
 //
+// A predicate whose true means "stop" answers "retry" with false, and is
+// judged so: AbortIf, a predicate handed to a retry helper that gives up
+// when it says true (`if isPermanent(err) { return err }`; the helper's
+// body decides, then its parameter's name), and a marked or designated
+// predicate whose name says stop (IsFatal, isPermanent, IsNonRetryable,
+// isTerminal). Its `return true` for a 404 is the right answer; its
+// `return false` for a 409 is the retry reported.
+//
+// C3 is not only for classifier functions: an inline retry condition in a
+// retry loop — an if, or a case, whose condition requires a deterministic
+// answer and whose branch goes round with continue — is reported at the
+// continue:
+//
+//	if resp.StatusCode == http.StatusNotFound || resp.StatusCode >= 500 {
+//		time.Sleep(backoff)
+//		continue // reported: HTTP 404 goes round
+//	}
+//
+// A branch that leaves on the deterministic answer, a negated test, and a
+// loop over items that skips the missing ones (no retry loop) are not.
+//
 // Two judges find them. The classifier's body is evaluated path by path
 // for each deterministic failure it can recognise — an HTTP status in its
 // *http.Response parameter (with a nil error) or in an error value with a

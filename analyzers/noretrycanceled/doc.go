@@ -19,7 +19,14 @@
 // argument of a retry helper, a function marked //reslint:classifier, or
 // a function shaped func(error) bool, func(error) (bool, time.Duration) or
 // func(error) E (E an enum) whose name says retry, retryable, retriable,
-// transient or classify. Its body is followed path by path for the error
+// transient or classify. A predicate whose true means "stop" answers
+// "retry" with false: AbortIf, a predicate handed to a retry helper that
+// gives up when it says true (if isFatal(err) { return err }: the
+// helper's body decides, then its parameter's name, then the argument's),
+// and a marked predicate named IsFatal, isPermanent, IsNonRetryable or
+// isTerminal (or, named neutrally, used that way). Its `return true` for
+// context.Canceled is correct; its `return false` is the retry reported.
+// Its body is followed path by path for the error
 // context.Canceled (and for a gRPC status error with codes.Canceled when
 // it uses gRPC's status package); a return that answers "retry" is
 // reported, whether an explicit branch leads there or a catch-all:
@@ -101,6 +108,28 @@
 //	case <-t.C:
 //	}
 //
+// A select on ctx.Done() is no cure when its case does not leave: once
+// the context is done, Done() stays ready, so every later round takes
+// that case at once and the loop spins through its attempts without
+// waiting. A Done case that only logs, continues, breaks out of the select
+// alone, or leaves only for context.DeadlineExceeded is reported:
+//
+//	select {
+//	case <-ctx.Done(): // reported
+//		log.Printf("context done: %v", ctx.Err())
+//	case <-time.After(backoff):
+//	}
+//
+// A case that sets a flag or an error the loop may test, calls a function
+// of the package or a func value, or a loop whose condition consults the
+// context, is left alone. Such a function does not honor its context in
+// the fact shared by the suite either.
+//
+// A status poll is not a retry loop: a loop that reads a state (its
+// operation named get, status, check, describe, ready, ...) and leaves on
+// the first error waits only between successful reads, and a cancelled
+// read ends it. Its waits are not reported.
+//
 // A retry loop spelled with a backward goto (retry: err = call(ctx); if
 // err != nil { time.Sleep(d); goto retry }) is judged the same way.
 //
@@ -110,6 +139,10 @@
 // across packages: reslint records, for every function that checks
 // ctx.Err() or receives from ctx.Done() and returns, and never sleeps
 // blindly, that it honors its context (a fact shared by the suite).
+// A function waits blindly by what its body does, not by its name: some
+// path sleeps or blocks on a timer (a select on timers alone included). A
+// sleep-named function that drains a stopped timer and returns it to a
+// pool, or a fake clock's Sleep, does not wait.
 //
 // A retry helper of the code base's own that takes no context and sleeps
 // blindly between attempts is reported where it is called with an
@@ -166,6 +199,14 @@
 //		return errors.Join(err, ctx.Err())
 //	}
 //	if retryable(err) { ... }
+//
+// A context that can never be done — context.Background(),
+// context.TODO(), context.WithoutCancel(ctx), WithValue of one, or a
+// variable (a parameter too, once reassigned) holding one — has an Err()
+// that is always nil: it is never the parent N4 asks to check, and never
+// a context in scope that N2 asks a loop to honor. Work detached that way
+// on purpose (a flush that must finish after the request went) is not
+// reported.
 //
 // Contexts in scope are context parameters and locals, the Context() of
 // an *http.Request in scope (messages name it r.Context()), and

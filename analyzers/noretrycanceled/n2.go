@@ -8,6 +8,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -171,6 +172,7 @@ func (r *runner) n2(loops []*loop) {
 		var blind []wait
 		consults := false
 		doneSelect := false // the loop has an interruptible wait
+		var spins []*ast.CommClause
 		for c := range l.walk((*ast.CallExpr)(nil), (*ast.UnaryExpr)(nil), (*ast.SelectStmt)(nil), (*ast.SelectorExpr)(nil)) {
 			switch n := c.Node().(type) {
 			case *ast.CallExpr:
@@ -204,6 +206,9 @@ func (r *runner) n2(loops []*loop) {
 				switch r.ctx.SelectKind(n) {
 				case ctxaware.SelectDone:
 					consults, doneSelect = true, true
+					if cc := r.spinningDone(l, c, n); cc != nil {
+						spins = append(spins, cc)
+					}
 				case ctxaware.SelectTimerOnly:
 					blind = append(blind, wait{n.Pos(), fmt.Sprintf("this select waits for the backoff timer but not for %s.Done(): after the caller cancels, the loop still waits out its backoff; add case <-%s.Done()", name, name)})
 				case ctxaware.SelectOther:
@@ -222,6 +227,16 @@ func (r *runner) n2(loops []*loop) {
 					consults = true
 				}
 			}
+		}
+		for _, cc := range spins {
+			x := types.ExprString(ctxaware.RecvOperand(cc.Comm))
+			x = strings.TrimSuffix(x, ".Done()")
+			r.reportf("N2", cc.Pos(), "case <-%s.Done() does not leave the loop: once %s is done its Done channel stays ready, so every later round takes this case at once and the loop spins through its attempts without waiting; return %s.Err() from this case", x, x, x)
+		}
+		if classify.IsPoll(r.info, l.body, l.attempt, l.errVar) {
+			// A poll leaves on the first error: its waits pace reads that
+			// succeeded, and a cancelled read ends it.
+			continue
 		}
 		if doneSelect {
 			// A blind wait beside an interruptible one is the fallback for

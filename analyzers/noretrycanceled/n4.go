@@ -70,7 +70,9 @@ func (r *runner) attemptContexts(l *loop) (children map[*types.Var]bool, parents
 			if !ok {
 				continue
 			}
-			if p := ctxaware.TimeoutParent(r.info, call); p != nil {
+			// A parent that is never done (Background, WithoutCancel) has
+			// an Err() that is always nil: nothing to check first.
+			if p := ctxaware.TimeoutParent(r.info, call); p != nil && !ctxaware.NeverDoneVar(r.info, p, r.defs, call.Pos()) {
 				if ch := analysisutil.IdentVar(r.info, n.Lhs[0]); ch != nil {
 					children[ch] = true
 					parents = append(parents, parentCtx{p, types.ExprString(call.Args[0])})
@@ -81,7 +83,7 @@ func (r *runner) attemptContexts(l *loop) (children map[*types.Var]bool, parents
 			if f := r.ctx.Fact(fn); f != nil {
 				for _, i := range f.Timeout {
 					if i < len(n.Args) {
-						if v := analysisutil.IdentVar(r.info, n.Args[i]); v != nil && analysisutil.IsContext(v.Type()) {
+						if v := analysisutil.IdentVar(r.info, n.Args[i]); v != nil && analysisutil.IsContext(v.Type()) && !ctxaware.NeverDoneVar(r.info, v, r.defs, n.Pos()) {
 							parents = append(parents, parentCtx{v, v.Name()})
 						}
 					}

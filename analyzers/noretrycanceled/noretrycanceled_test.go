@@ -34,7 +34,7 @@ func testdata(t *testing.T) string {
 func TestAnalyzer(t *testing.T) {
 	analysistest.Run(testutil.Only(t, false), testdata(t), noretrycanceled.Analyzer,
 		"noretrycanceled/seed/...", "noretrycanceled/n1", "noretrycanceled/n1lib",
-		"noretrycanceled/n2/...", "noretrycanceled/n4/...", "noretrycanceled/n1imp/...", "noretrycanceled/n1uses/...")
+		"noretrycanceled/n2/...", "noretrycanceled/n4/...", "noretrycanceled/n1imp/...", "noretrycanceled/n1uses/...", "noretrycanceled/polarity")
 }
 
 // TestN3 covers retry libraries called without the context, and both

@@ -108,11 +108,15 @@
 //		}
 //	}
 //
-// And when the timer's case is the one that goes round (the retry wait,
-// the worker loop) while another case leaves, every exit through that
-// case leaves its timer live until the duration elapses: one per
-// cancelled call, which with a long backoff under a wave of cancellations
-// adds up the same way.
+// And when the timer's case is the one that goes round (the retry wait)
+// while another case leaves on the cancellation of a function called per
+// request — the Done() of its context parameter, of r.Context(), or of a
+// context derived from them — every cancelled call leaves its timer live
+// until the duration elapses, which with a long backoff under a wave of
+// cancellations adds up the same way. A long-lived loop that leaves
+// once — on a quit or stop channel, a context held in a field, a loop
+// whose only way out is that cancellation (a worker's Run(ctx)), a loop
+// in a goroutine — leaves one timer, once, and is not reported.
 //
 //	for {
 //		if err := op(); err == nil {
@@ -201,8 +205,12 @@
 // forever, and when nothing stops tk the ticker and the goroutine run
 // forever after the function returns. Also reported for a ticker held in
 // a struct field (`for range s.tk.C` in a goroutine while some method
-// calls s.tk.Stop()). Select on a done channel or ctx.Done() too, and
-// return. Not reported: a goroutine that creates (and so owns) its own
+// calls s.tk.Stop()), and across the function boundary: a helper that
+// creates the ticker, starts the goroutine and returns the ticker, which
+// a caller in the package stops (`hb := startHeartbeat(); defer
+// hb.Stop()`, or c.hb = startHeartbeat() with c.hb.Stop() in Close).
+// Select on a done channel or ctx.Done() too, and return. Not reported:
+// a returned ticker no caller here stops; a goroutine that creates (and so owns) its own
 // ticker, a ticker started in main.main or init (process lifetime), a
 // ticker passed to the goroutine as an argument.
 //

@@ -2,9 +2,11 @@ package timerstop
 
 import (
 	"fmt"
+	"github.com/reslint/reslint/internal/analysisutil"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
@@ -123,12 +125,11 @@ func (st *state) checkAfterCase(call *ast.CallExpr, what string, cc, loop inspec
 		if !old {
 			msg = what + " in a loop allocates a timer on every iteration, and one that another case beat stays scheduled until it fires or is collected (a cost, not a leak, since Go 1.23); create one timer with time.NewTimer before the loop and Reset it, or use a context deadline"
 		}
-	} else if exit, done := st.exitCase(cc, loop); exit != "" {
-		per := "one per call that leaves this way"
-		if done {
-			per = "one per cancelled call"
-		}
-		msg = fmt.Sprintf("%s in a loop: each exit through the %s case leaves this timer live until its duration elapses (before Go 1.23), %s; create one timer with time.NewTimer before the loop, defer its Stop and Reset it each round", what, exit, per)
+	} else if exit, other := st.exitCase(cc, loop); exit != "" && st.perCallCancel(other, loop) {
+		// Only a per-call cancellation leaves timers in numbers: a
+		// long-lived loop that leaves once, on shutdown or a quit
+		// channel, leaves one.
+		msg = fmt.Sprintf("%s in a loop: each exit through the %s case leaves this timer live until its duration elapses (before Go 1.23), one per cancelled call; create one timer with time.NewTimer before the loop, defer its Stop and Reset it each round", what, exit)
 		if !old {
 			msg = fmt.Sprintf("%s in a loop allocates a timer on every iteration, and each exit through the %s case leaves it scheduled until it fires or is collected (a cost, not a leak, since Go 1.23); create one timer with time.NewTimer before the loop, defer its Stop and Reset it each round", what, exit)
 		}
@@ -146,12 +147,12 @@ func (st *state) checkAfterCase(call *ast.CallExpr, what string, cc, loop inspec
 // evaluated once per loop, as outside one), when the select has a
 // default clause (the timer's case is then never chosen), or when every
 // other clause ends the process (panic, log.Fatal): nothing outlives it.
-// done is set when the exit is a cancellation (`case <-x.Done():`).
-func (st *state) exitCase(cc, loop inspector.Cursor) (exit string, done bool) {
+// clause is the leaving clause.
+func (st *state) exitCase(cc, loop inspector.Cursor) (exit string, clause *ast.CommClause) {
 	sel := cc.Parent().Parent()
 	selLabel, loopLabel := labelOf(sel), labelOf(loop)
 	if st.terminates(cc.Node().(*ast.CommClause).Body, selLabel, loopLabel) {
-		return "", false
+		return "", nil
 	}
 	for _, s := range sel.Node().(*ast.SelectStmt).Body.List {
 		other := s.(*ast.CommClause)
@@ -159,16 +160,134 @@ func (st *state) exitCase(cc, loop inspector.Cursor) (exit string, done bool) {
 			continue
 		}
 		if other.Comm == nil {
-			return "", false
+			return "", nil
 		}
 		if exit == "" && !st.dies(other.Body) {
 			exit = commString(other)
-			if ch := commRecv(other); ch != nil && isDoneCall(ch) {
-				done = true
+			clause = other
+		}
+	}
+	return exit, clause
+}
+
+// perCallCancel reports whether the leaving clause receives from the
+// cancellation of a function called per request: the Done() of the
+// enclosing function's context parameter, of r.Context() for its
+// *http.Request parameter r, or of a local derived from one
+// (WithTimeout, WithCancel, WithValue; ctx := r.Context()); and the loop
+// also ends another way (the work done, the attempts spent). A loop
+// whose only way out is that cancellation runs until shutdown, and a
+// quit channel or a field's context is no per-call cancellation: either
+// leaves one timer, once.
+func (st *state) perCallCancel(clause *ast.CommClause, loop inspector.Cursor) bool {
+	if clause == nil {
+		return false
+	}
+	ch := commRecv(clause)
+	if ch == nil || !isDoneCall(ch) {
+		return false
+	}
+	fc, ok := enclosingFunc(loop)
+	if !ok {
+		return false
+	}
+	fn := fc.Node()
+	// A function started with go is a long-lived worker, not a call.
+	switch f := fn.(type) {
+	case *ast.FuncLit:
+		if st.goLits[f] {
+			return false
+		}
+	case *ast.FuncDecl:
+		if obj, ok := st.info.Defs[f.Name].(*types.Func); ok && st.goFuncs[obj] {
+			return false
+		}
+	}
+	x := ast.Unparen(ast.Unparen(ch).(*ast.CallExpr).Fun).(*ast.SelectorExpr).X
+	if !st.fromParam(x, fn, 4) {
+		return false
+	}
+	if fs, ok := loop.Node().(*ast.ForStmt); ok && fs.Cond != nil {
+		return true // the condition ends it: attempts spent, work done
+	}
+	return st.loopExitsBut(loop, clause)
+}
+
+// fromParam reports whether the context expression x is a context
+// parameter of fn, r.Context() of an *http.Request parameter r, or a
+// local given one of these (or a context derived from one) once.
+func (st *state) fromParam(x ast.Expr, fn ast.Node, depth int) bool {
+	if depth == 0 {
+		return false
+	}
+	switch e := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		v, ok := st.info.Uses[e].(*types.Var)
+		if !ok {
+			return false
+		}
+		if isParamOf(v, fn, st.info) {
+			return analysisutil.IsContext(v.Type())
+		}
+		if st.defs == nil {
+			st.defs = analysisutil.SingleDefs(st.info, st.in)
+		}
+		if d := st.defs[v]; d != nil {
+			return st.fromParam(d, fn, depth-1)
+		}
+		// tctx, cancel := context.WithTimeout(ctx, d): the first of two.
+		var d ast.Expr
+		ast.Inspect(fn, func(n ast.Node) bool {
+			if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == 2 && len(as.Rhs) == 1 {
+				if id, ok := as.Lhs[0].(*ast.Ident); ok && st.info.Defs[id] == v {
+					d = as.Rhs[0]
+				}
+			}
+			return d == nil
+		})
+		if d != nil {
+			return st.fromParam(d, fn, depth-1)
+		}
+	case *ast.CallExpr:
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Context" && len(e.Args) == 0 {
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+				if v, ok := st.info.Uses[id].(*types.Var); ok && isParamOf(v, fn, st.info) && analysisutil.IsNamedExact(v.Type(), "net/http", "Request") {
+					return true
+				}
+			}
+			return false
+		}
+		callee, _ := typeutil.Callee(st.info, e).(*types.Func)
+		if callee != nil && callee.Pkg() != nil && callee.Pkg().Path() == "context" && len(e.Args) > 0 {
+			switch callee.Name() {
+			case "WithTimeout", "WithDeadline", "WithCancel", "WithValue", "WithTimeoutCause", "WithDeadlineCause", "WithCancelCause":
+				return st.fromParam(e.Args[0], fn, depth-1)
 			}
 		}
 	}
-	return exit, done
+	return false
+}
+
+// isParamOf reports whether v is a parameter of the function fn.
+func isParamOf(v *types.Var, fn ast.Node, info *types.Info) bool {
+	var ft *ast.FuncType
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		ft = f.Type
+	case *ast.FuncLit:
+		ft = f.Type
+	}
+	if ft == nil || ft.Params == nil {
+		return false
+	}
+	for _, field := range ft.Params.List {
+		for _, id := range field.Names {
+			if info.Defs[id] == v {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // commString renders a select clause's communication for messages:
@@ -599,7 +718,11 @@ func (st *state) tickerSelect(sel *ast.SelectStmt, ticker func(ast.Expr) ast.Exp
 // channel closing: a return, a goto, a break or labelled continue that
 // leaves it, or a call that never returns (panic, os.Exit, log.Fatal,
 // runtime.Goexit). Function literals in the body are not entered.
-func (st *state) loopExits(c inspector.Cursor) bool {
+func (st *state) loopExits(c inspector.Cursor) bool { return st.loopExitsBut(c, nil) }
+
+// loopExitsBut is loopExits with the statements of skip (a select clause)
+// left out.
+func (st *state) loopExitsBut(c inspector.Cursor, skip ast.Node) bool {
 	var body *ast.BlockStmt
 	switch loop := c.Node().(type) {
 	case *ast.ForStmt:
@@ -620,6 +743,9 @@ func (st *state) loopExits(c inspector.Cursor) bool {
 	walk = func(n ast.Node, breakable int) {
 		ast.Inspect(n, func(m ast.Node) bool {
 			if exits || m == nil {
+				return false
+			}
+			if skip != nil && m == skip {
 				return false
 			}
 			switch m := m.(type) {
@@ -672,7 +798,15 @@ func (st *state) checkLocalTickerLoop(c, fc inspector.Cursor, x ast.Expr, v *typ
 			return
 		}
 	}
-	if len(tv.stops) > 0 || tv.escaped || tv.reassigned || st.isMainOrInit(tv.fn.Node()) || !st.canReturn(tv.fn.Node()) {
+	if tv.escaped && !tv.reassigned {
+		// Returned to the caller, who stops it: Stop does not close
+		// the channel the goroutine ranges over.
+		if stop := st.callerStops(tv.fn.Node(), v); stop.IsValid() {
+			st.reportT5Stop(c, x, stop)
+		}
+		return
+	}
+	if len(tv.stops) > 0 || tv.reassigned || st.isMainOrInit(tv.fn.Node()) || !st.canReturn(tv.fn.Node()) {
 		return
 	}
 	name := exprString(x)
@@ -708,4 +842,76 @@ func (st *state) reportT5Stop(c inspector.Cursor, x ast.Expr, stop token.Pos) {
 			name, name, st.line(stop)),
 		Related: []analysis.RelatedInformation{{Pos: stop, Message: "the ticker is stopped here"}},
 	})
+}
+
+// callerStops returns the position of a Stop of the ticker v that the
+// function decl returns (return v), made by a caller in this package on
+// the result: `t := startHeartbeat(); ...; t.Stop()`, `c.hb =
+// startHeartbeat()` with c.hb.Stop() somewhere, or
+// `startHeartbeat().Stop()`. It is invalid when no caller here stops it.
+func (st *state) callerStops(decl ast.Node, v *types.Var) token.Pos {
+	fd, ok := decl.(*ast.FuncDecl)
+	if !ok || fd.Body == nil {
+		return token.NoPos
+	}
+	fn, _ := st.info.Defs[fd.Name].(*types.Func)
+	if fn == nil || fn.Type().(*types.Signature).Results().Len() != 1 {
+		return token.NoPos
+	}
+	returned := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 1 && localVar(st.info, n.Results[0]) == v {
+				returned = true
+			}
+		}
+		return !returned
+	})
+	if !returned {
+		return token.NoPos
+	}
+	for c := range st.in.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := c.Node().(*ast.CallExpr)
+		if typeutil.Callee(st.info, call) != fn {
+			continue
+		}
+		switch p := c.Parent().Node().(type) {
+		case *ast.SelectorExpr: // startHeartbeat().Stop()
+			if p.Sel.Name == "Stop" {
+				return p.Sel.Pos()
+			}
+		case *ast.AssignStmt:
+			if len(p.Lhs) != 1 || len(p.Rhs) != 1 {
+				continue
+			}
+			if f := fieldOf(st.info, p.Lhs[0]); f != nil && len(st.fStops[f]) > 0 && st.fSets[f] <= 1 {
+				return st.fStops[f][0]
+			}
+			if u := localVar(st.info, p.Lhs[0]); u != nil {
+				if fc, ok := enclosingFunc(c); ok {
+					if pos := stopOf(st.info, fc.Node(), u); pos.IsValid() {
+						return pos
+					}
+				}
+			}
+		}
+	}
+	return token.NoPos
+}
+
+// stopOf returns the position of a u.Stop() call in fn, or NoPos.
+func stopOf(info *types.Info, fn ast.Node, u *types.Var) token.Pos {
+	pos := token.NoPos
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !pos.IsValid() {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Stop" && localVar(info, sel.X) == u {
+				pos = call.Pos()
+			}
+		}
+		return !pos.IsValid()
+	})
+	return pos
 }

@@ -64,6 +64,7 @@ type state struct {
 	byFunc map[ast.Node][]*timerVar
 	funcs  []inspector.Cursor // functions in byFunc, in source order
 
+	defs    map[*types.Var]ast.Expr    // single definitions, computed on first use (T2)
 	goLits  map[*ast.FuncLit]bool      // func literals run as goroutines
 	goFuncs map[*types.Func]bool       // functions started by a go statement
 	tickVar map[*types.Var]bool        // locals holding a time.Tick or ticker channel

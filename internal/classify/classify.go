@@ -103,6 +103,12 @@ type Site struct {
 	// of the classifier parameter.
 	Helper *types.Func
 	Param  int
+	// Stops is set when a true answer means "do not retry" here: a
+	// retry helper that leaves when its predicate says true (`if
+	// isFatal(err) { return err }`), or a marked predicate named so
+	// (IsPermanent). AbortIf and AbortOnErrors sites stop by their
+	// Source.
+	Stops bool
 	// Chain holds the calls of a fluent failsafe-go builder chain that the
 	// site belongs to (NewBuilder[R]().HandleIf(p).AbortOnErrors(...)), so
 	// that an abort condition elsewhere in the chain can be taken into
@@ -146,10 +152,15 @@ func (c *Classifier) Sources() []Source {
 // Has reports whether one of c's sites has source s.
 func (c *Classifier) Has(s Source) bool { return slices.Contains(c.Sources(), s) }
 
-// Reversed reports whether c answers "stop" with true (AbortIf).
+// Reversed reports whether a true answer at this site means "do not
+// retry".
+func (s *Site) Reversed() bool { return s.Stops || s.Source.Reversed() }
+
+// Reversed reports whether c answers "stop" with true (AbortIf, a retry
+// helper's isFatal argument, a marked IsPermanent).
 func (c *Classifier) Reversed() bool {
 	for _, s := range c.Sites {
-		if !s.Source.Reversed() {
+		if !s.Reversed() {
 			return false
 		}
 	}
@@ -207,7 +218,8 @@ func (f *finder) funcDecl(d *ast.FuncDecl) {
 	sig := fn.Type().(*types.Signature)
 	if _, marked := directive.FuncMark(d, "classifier"); marked {
 		if shape, ok := shapeOf(sig, false); ok {
-			f.add(d, fn, sig, shape, &Site{Source: Marked, Node: d})
+			stops := shape != Enum && PredicatePolarity(f.info, f.pass.Files, fn) == TrueStops
+			f.add(d, fn, sig, shape, &Site{Source: Marked, Node: d, Stops: stops})
 		}
 		return
 	}
@@ -324,9 +336,29 @@ func (f *finder) call(call *ast.CallExpr) {
 			continue
 		}
 		if shape, ok := shapeOf(psig, true); ok && shape != Enum {
-			f.predicate(arg, &Site{Source: HelperArg, Node: call, Expr: arg, Helper: fn, Param: i})
+			stops := f.helperParamPolarity(fn, params.At(i), arg) == TrueStops
+			f.predicate(arg, &Site{Source: HelperArg, Node: call, Expr: arg, Helper: fn, Param: i, Stops: stops})
 		}
 	}
+}
+
+// helperParamPolarity says what a true answer of the predicate handed to
+// helper as param means: as the helper's body uses it (`if isFatal(err) {
+// return err }` stops; `if !cls(err) { return err }` retries), else as
+// the parameter's name says, else as the argument's name says.
+func (f *finder) helperParamPolarity(helper *types.Func, param *types.Var, arg ast.Expr) Polarity {
+	if d := f.decls[helper]; d != nil && d.Body != nil {
+		if p := UsePolarity(d.Body, callsOf(f.info, param), helper, f.info); p != PolarityUnknown {
+			return p
+		}
+	}
+	if p := NamePolarity(param.Name()); p != PolarityUnknown {
+		return p
+	}
+	if _, obj := f.resolve(arg); obj != nil {
+		return NamePolarity(obj.Name())
+	}
+	return PolarityUnknown
 }
 
 // onRetryPolicyBuilder reports whether call is a method call on a value of

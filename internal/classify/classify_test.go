@@ -154,3 +154,32 @@ func TestRetryMeaning(t *testing.T) {
 func TestRetriesCancelFact(t *testing.T) {
 	analysistest.Run(testutil.Only(t, true), testdata(t), classify.Analyzer, "noretrycanceled/n1imp/lib")
 }
+
+func TestNamePolarity(t *testing.T) {
+	for name, want := range map[string]classify.Polarity{
+		"isRetryable": classify.TrueRetries, "shouldRetry": classify.TrueRetries, "IsTransient": classify.TrueRetries,
+		"isTemporary": classify.TrueRetries, "isRecoverable": classify.TrueRetries, "tryAgain": classify.TrueRetries,
+		"IsFatal": classify.TrueStops, "isPermanentError": classify.TrueStops, "IsNonRetryable": classify.TrueStops,
+		"isNotRetriable": classify.TrueStops, "unretryable": classify.TrueStops, "isTerminal": classify.TrueStops,
+		"shouldAbort": classify.TrueStops, "giveUp": classify.TrueStops, "is_permanent": classify.TrueStops,
+		"isHTTPFatal": classify.TrueStops, "isUnrecoverable": classify.TrueStops, "noRetry": classify.TrueStops,
+		"isNotFatal": classify.TrueRetries, "nonTransient": classify.TrueStops, "isNonFatal": classify.TrueRetries,
+		"check": classify.PolarityUnknown, "isTimeout": classify.PolarityUnknown, "decide": classify.PolarityUnknown,
+		"isStopped": classify.PolarityUnknown, "nonce": classify.PolarityUnknown,
+	} {
+		if got := classify.NamePolarity(name); got != want {
+			t.Errorf("NamePolarity(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+func TestWords(t *testing.T) {
+	for name, want := range map[string]string{
+		"isHTTPFatal": "is http fatal", "IsNonRetryable": "is non retryable", "is_permanent": "is permanent",
+		"retry5xx": "retry xx", "URL": "url", "giveUp": "give up",
+	} {
+		if got := strings.Join(classify.Words(name), " "); got != want {
+			t.Errorf("Words(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

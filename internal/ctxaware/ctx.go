@@ -25,9 +25,9 @@ const leavesCheck = analysisutil.ByReturn | analysisutil.ByBreak | analysisutil.
 
 // ContextsInScope returns the variables of type context.Context that are
 // visible at pos and declared before it, innermost scope first (within one
-// scope, a variable named ctx first). Blank variables and locals whose
-// only value is context.Background() or context.TODO() are left out: they
-// carry no caller. Package-level variables and struct fields are not
+// scope, a variable named ctx first). Blank variables and contexts that
+// are never done (Background, TODO, WithoutCancel; see NeverDone) are left
+// out: they carry no caller. Package-level variables and struct fields are not
 // "in scope" for the rules that use this.
 func ContextsInScope(info *types.Info, pkg *types.Package, pos token.Pos, defs map[*types.Var]ast.Expr) []*types.Var {
 	if pkg == nil || info == nil {
@@ -41,8 +41,8 @@ func ContextsInScope(info *types.Info, pkg *types.Package, pos token.Pos, defs m
 			if !ok || name == "_" || v.Pos() >= pos || !analysisutil.IsContext(v.Type()) {
 				continue
 			}
-			if d := defs[v]; d != nil && isBackground(info, d) {
-				continue
+			if NeverDoneVar(info, v, defs, pos) {
+				continue // its Err() is always nil: no caller to honor
 			}
 			if name == "ctx" {
 				here = append([]*types.Var{v}, here...)
@@ -150,14 +150,49 @@ func ctxFields(t types.Type, depth int, from *types.Package) []ctxField {
 	return out
 }
 
-// isBackground reports whether e is context.Background() or context.TODO().
-func isBackground(info *types.Info, e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
+// NeverDone reports whether the context e can never be done: its Done()
+// is nil and its Err() is always nil, so there is nothing to check and no
+// cancellation to honor. That is context.Background(), context.TODO(),
+// context.WithoutCancel(x), context.WithValue of such a context, and a
+// variable whose one value (defs) is one of these, assigned before pos (a
+// parameter reassigned `ctx = context.WithoutCancel(ctx)` is never done
+// after the assignment). A context with a timeout or deadline can be done.
+func NeverDone(info *types.Info, e ast.Expr, defs map[*types.Var]ast.Expr, pos token.Pos) bool {
+	for range 8 {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.CallExpr:
+			fn, _ := typeutil.Callee(info, x).(*types.Func)
+			switch {
+			case analysisutil.IsFunc(fn, "context", "Background"), analysisutil.IsFunc(fn, "context", "TODO"),
+				analysisutil.IsFunc(fn, "context", "WithoutCancel"):
+				return true
+			case analysisutil.IsFunc(fn, "context", "WithValue") && len(x.Args) == 3:
+				e = x.Args[0]
+				continue
+			}
+			return false
+		case *ast.Ident:
+			v, ok := info.Uses[x].(*types.Var)
+			if !ok {
+				return false
+			}
+			d := defs[v]
+			if d == nil || d.Pos() >= pos {
+				return false
+			}
+			e, pos = d, d.Pos()
+			continue
+		}
 		return false
 	}
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	return analysisutil.IsFunc(fn, "context", "Background") || analysisutil.IsFunc(fn, "context", "TODO")
+	return false
+}
+
+// NeverDoneVar reports whether the context variable v is never done (see
+// NeverDone) at pos.
+func NeverDoneVar(info *types.Info, v *types.Var, defs map[*types.Var]ast.Expr, pos token.Pos) bool {
+	d := defs[v]
+	return v != nil && d != nil && d.Pos() < pos && NeverDone(info, d, defs, d.Pos())
 }
 
 // ContextOf returns the context variable that e consults, or nil: e is

@@ -39,6 +39,7 @@ type Result struct {
 	info  *types.Info
 	local map[*types.Func]*CtxFact
 	defs  map[*types.Var]ast.Expr
+	rs    *retryscope.Result // nil for the standard library's table
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -46,7 +47,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return stdResult(pass), nil // a table, not an analysis: see knowledge/std.go
 	}
 	rs := pass.ResultOf[retryscope.Analyzer].(*retryscope.Result)
-	r := &Result{pass: pass, info: pass.TypesInfo, local: map[*types.Func]*CtxFact{}, defs: rs.Defs}
+	r := &Result{pass: pass, info: pass.TypesInfo, local: map[*types.Func]*CtxFact{}, defs: rs.Defs, rs: rs}
 	r.facts(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
 	return r, nil
 }
@@ -163,6 +164,7 @@ func (r *Result) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 	f := &CtxFact{}
 	blind := false // waits that a context cannot interrupt
 	honors := map[int]bool{}
+	spins := map[int]bool{} // context params whose Done case stays in a loop
 	timeout := map[int]bool{}
 	children := map[*types.Var]int{} // per-attempt child -> parent param
 	calledChild := map[int]bool{}
@@ -182,6 +184,19 @@ func (r *Result) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 			}
 			if sel, ok := n.(*ast.SelectStmt); ok && r.SelectKind(sel) == SelectTimerOnly {
 				blind = true
+			}
+			// A Done case that stays in the loop spins: the function
+			// does not return when that context is done.
+			if sel, ok := n.(*ast.SelectStmt); ok && analysisutil.EnclosingLoop(c) != nil {
+				for _, cl := range sel.Body.List {
+					if cc, ok := cl.(*ast.CommClause); ok && cc.Comm != nil && r.IsDoneComm(cc.Comm) && DoneCaseStays(r.info, r.pass.Pkg, cc) {
+						if v := ContextOf(r.info, RecvOperand(cc.Comm)); v != nil {
+							if i, ok := params[v]; ok {
+								spins[i] = true
+							}
+						}
+					}
+				}
 			}
 		case *ast.ReturnStmt:
 			// return ctx.Err(), or return sleepOrDone(ctx, d).
@@ -239,6 +254,9 @@ func (r *Result) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 				}
 			}
 		}
+	}
+	for i := range spins {
+		delete(honors, i)
 	}
 	if !blind {
 		f.Honors = analysisutil.SortedKeys(honors)
@@ -484,7 +502,9 @@ func (r *Result) HandsContext(call *ast.CallExpr) bool {
 			}
 		}
 	}
-	if retryscope.IsWaitCall(r.info, call) {
+	// A wait function whose body is in this package is known by its
+	// fact above: its name says nothing more.
+	if (r.rs == nil || !r.rs.Visible(fn)) && retryscope.IsWaitCall(r.info, call) {
 		for _, a := range call.Args {
 			if analysisutil.IsContext(r.info.TypeOf(a)) {
 				return true

@@ -108,3 +108,26 @@ var LoggingFuncs = []string{
 	"Warn", "Warnf", "WarnContext", "Error", "Errorf", "ErrorContext",
 	"Trace", "Tracef",
 }
+
+// Polarity words: what a predicate's true answer means, judged by the
+// words of its name (camelCase or snake_case, case folded). A negation
+// word (not, non, no, dont, never, un-, non-) flips the meaning of the
+// word after it, so isNotFatal and isNonRetryable mean what they say.
+var (
+	// StopWords: true means "do not try again" (IsFatal, isPermanent,
+	// isTerminal, shouldAbort, giveUp).
+	StopWords = []string{"fatal", "permanent", "permanently", "terminal", "abort", "aborted", "stop", "giveup", "unrecoverable", "irrecoverable"}
+	// RetryWords: true means "try again" (isRetryable, isTransient,
+	// isTemporary, isRecoverable, shouldRetry).
+	RetryWords = []string{"retry", "retryable", "retriable", "retries", "retrying", "transient", "temporary", "temporarily", "recoverable", "again"}
+	// NegationWords flip the meaning of the next word; NegationPrefixes
+	// flip a word they are fused to (nonretryable, unretriable).
+	NegationWords    = []string{"not", "non", "no", "dont", "never", "un"}
+	NegationPrefixes = []string{"non", "not", "un", "no"}
+)
+
+// ReadWords: an operation whose name holds one of these words (Words of
+// its camelCase name) reads a state (GetStatus, describeJob, isReady,
+// checkHealth): a loop that repeats it after successful reads polls, where
+// repeating a write (commit, submit, send) after a refused answer retries.
+var ReadWords = []string{"get", "status", "state", "poll", "check", "describe", "list", "read", "is", "has", "exists", "ready", "health", "healthy", "ping", "info", "lookup", "fetch", "query", "wait", "inspect", "head", "progress"}

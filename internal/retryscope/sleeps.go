@@ -127,8 +127,11 @@ func hasContextParam(fn *types.Func) bool {
 
 // sleepsBlindly reports whether the function at cur waits blindly in its
 // own body: a time.Sleep or a timer receive anywhere in it (function
-// literals and select statements are not entered: a select may have
-// another way out), or a call of a sleeper as one of its top-level
+// literals are not entered; a select counts only when all its cases
+// receive from timers, as another case or a default may be another way
+// out; the drain of a stopped timer, `if !t.Stop() { <-t.C }`, as done
+// before a timer goes back to a pool, does not wait), or a call of a
+// sleeper as one of its top-level
 // statements. A sleeper called only on some path deep inside (a
 // constructor that may pause on an error) does not make its caller one:
 // that is no wait between attempts.
@@ -140,8 +143,17 @@ func (st *state) sleepsBlindly(cur inspector.Cursor) bool {
 			return false
 		}
 		switch n := n.(type) {
-		case *ast.FuncLit, *ast.SelectStmt:
+		case *ast.FuncLit:
 			return false
+		case *ast.SelectStmt:
+			// A select on timers alone blocks like a bare receive; one
+			// with another case or a default may have another way out.
+			found = timerOnlySelect(st.info, n)
+			return false
+		case *ast.IfStmt:
+			if isDrain(st.info, n) {
+				return false // if !t.Stop() { <-t.C }: a drain, not a wait
+			}
 		case *ast.UnaryExpr:
 			if n.Op == token.ARROW && IsTimerChan(st.info, n.X) {
 				found = true
@@ -203,4 +215,118 @@ func (r *Result) SleepsBlindly(fn *types.Func) bool {
 		return false
 	}
 	return IsBlindSleep(fn) || r.sleeps(fn.Origin())
+}
+
+// timerOnlySelect reports whether every case of sel receives from a timer
+// channel (no default, no other channel): it blocks until a timer fires.
+func timerOnlySelect(info *types.Info, sel *ast.SelectStmt) bool {
+	if len(sel.Body.List) == 0 {
+		return false
+	}
+	for _, cl := range sel.Body.List {
+		cc, ok := cl.(*ast.CommClause)
+		if !ok || cc.Comm == nil {
+			return false
+		}
+		var x ast.Expr
+		switch c := cc.Comm.(type) {
+		case *ast.ExprStmt:
+			x = c.X
+		case *ast.AssignStmt:
+			if len(c.Rhs) == 1 {
+				x = c.Rhs[0]
+			}
+		}
+		u, ok := ast.Unparen(x).(*ast.UnaryExpr)
+		if !ok || u.Op != token.ARROW || !IsTimerChan(info, u.X) {
+			return false
+		}
+	}
+	return true
+}
+
+// isDrain reports whether ifs is the drain of a stopped timer: `if
+// !t.Stop() { <-t.C }` (the value of a timer that fired is taken out so a
+// Reset or a pool sees an empty channel; it does not wait for anything).
+func isDrain(info *types.Info, ifs *ast.IfStmt) bool {
+	u, ok := ast.Unparen(ifs.Cond).(*ast.UnaryExpr)
+	if !ok || u.Op != token.NOT {
+		return false
+	}
+	call, ok := ast.Unparen(u.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Stop" || !analysisutil.IsNamedExact(info.TypeOf(sel.X), "time", "Timer") {
+		return false
+	}
+	return len(ifs.Body.List) == 1
+}
+
+// Waits reports whether call waits. A callee whose body is in this
+// package is judged by what it does: a name that says sleep, wait, pause
+// or backoff counts only when some path of the body sleeps or blocks on a
+// timer (time.Sleep, a timer receive, a call of another such function), so
+// a sleep-named function that returns a timer to a pool, or a fake clock's
+// Sleep that only moves its time, does not wait. A function that waits
+// blindly (SleepsFact, this package's or imported) waits whatever its
+// name. Otherwise the name decides (IsWaitCall).
+func (r *Result) Waits(info *types.Info, call *ast.CallExpr) bool {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn != nil {
+		fn = fn.Origin()
+		if r.sleeps != nil && r.sleeps(fn) {
+			return true
+		}
+		if d := r.Decls[fn]; d != nil && d.Body != nil {
+			return IsWaitCall(info, call) && r.blocks(info, d.Body, map[*types.Func]bool{fn: true})
+		}
+	}
+	return IsWaitCall(info, call)
+}
+
+// Visible reports whether fn's body is in this package: its behaviour,
+// not its name, then says what it does.
+func (r *Result) Visible(fn *types.Func) bool {
+	return fn != nil && r.Decls[fn.Origin()] != nil
+}
+
+// blocks reports whether body (function literals not entered) sleeps or
+// blocks on a timer on some path; seen stops recursion.
+func (r *Result) blocks(info *types.Info, body ast.Node, seen map[*types.Func]bool) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if isDrain(info, n) {
+				return false
+			}
+		case *ast.UnaryExpr:
+			found = n.Op == token.ARROW && IsTimerChan(info, n.X)
+		case *ast.CallExpr:
+			fn, _ := typeutil.Callee(info, n).(*types.Func)
+			if fn == nil {
+				break
+			}
+			fn = fn.Origin()
+			switch {
+			case IsBlindSleep(fn):
+				found = true
+			case seen[fn]:
+			case r.Decls[fn] != nil && r.Decls[fn].Body != nil:
+				seen[fn] = true
+				found = r.blocks(info, r.Decls[fn].Body, seen)
+			case r.sleeps != nil && fn.Pkg() != nil && r.sleeps(fn):
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

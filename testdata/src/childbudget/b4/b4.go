@@ -52,13 +52,13 @@ func op(do func(func(ctx context.Context) error) error) error {
 	})
 }
 
-// A go statement whose job takes a context: it should get one derived
-// from ctx (or WithoutCancel).
-func (s *Server) spawn(ctx context.Context) {
-	go send(context.Background(), "x") // want `context.Background\(\) passed to b4.send`
-}
-
 // Negatives.
+
+// A goroutine started right here with a root context of its own: work
+// meant to outlive the request, detached on purpose.
+func (s *Server) spawn(ctx context.Context) {
+	go send(context.Background(), "x")
+}
 
 func main() {
 	_ = send(context.Background(), "x")

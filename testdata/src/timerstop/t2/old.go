@@ -129,7 +129,7 @@ loop:
 			} else {
 				panic("nil error")
 			}
-		case <-time.After(time.Second): // want `each exit through the <-msgs case leaves this timer live until its duration elapses \(before Go 1.23\), one per call that leaves this way`
+		case <-time.After(time.Second):
 		}
 	}
 }
@@ -150,7 +150,7 @@ func untilStop(stop <-chan struct{}, poll func()) {
 		select {
 		case <-stop:
 			done = true
-		case <-time.After(time.Second): // want `each exit through the <-stop case`
+		case <-time.After(time.Second):
 			poll()
 		}
 	}
@@ -190,7 +190,7 @@ outer:
 			select {
 			case out <- x:
 				continue outer
-			case <-time.After(time.Second): // want `each exit through the out <- x case`
+			case <-time.After(time.Second):
 			}
 		}
 	}

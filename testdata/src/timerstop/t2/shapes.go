@@ -71,7 +71,7 @@ func (c *client) retry(ctx context.Context, op func() error) error {
 // A NewTimer whose channel alone is handed out, held in a local.
 func pollStoppable(quit <-chan struct{}, poll func()) {
 	for {
-		wait := timeouts.StoppableAfter(time.Minute) // want `StoppableAfter \(a new time.After timer per call\) in a loop: each exit through the <-quit case`
+		wait := timeouts.StoppableAfter(time.Minute)
 		select {
 		case <-quit:
 			return
@@ -119,7 +119,7 @@ func worker(quit <-chan struct{}, work func(), d time.Duration) {
 		select {
 		case <-quit:
 			return
-		case <-time.After(d): // want `each exit through the <-quit case leaves this timer live until its duration elapses \(before Go 1.23\), one per call that leaves this way`
+		case <-time.After(d):
 			work()
 		}
 	}

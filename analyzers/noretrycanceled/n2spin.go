@@ -1,0 +1,42 @@
+package noretrycanceled
+
+// N2, the busy spin: a select on ctx.Done() whose case does not leave the
+// loop. Once the context is done its Done() channel stays ready, so every
+// later round takes that case at once and the loop spins through its
+// attempts without waiting.
+
+import (
+	"go/ast"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/ctxaware"
+)
+
+// spinningDone returns the ctx.Done() case of the select at c when that
+// case does not leave the loop l on cancellation: its body neither leaves
+// (return, panic, goto, a break or continue to a label outside the loop),
+// nor leaves on anything but context.DeadlineExceeded, nor assigns a
+// variable declared outside it (a flag or error the loop may test later),
+// and the loop's own condition does not consult a context. Anything less
+// plain is left alone.
+func (r *runner) spinningDone(l *loop, c inspector.Cursor, sel *ast.SelectStmt) *ast.CommClause {
+	if analysisutil.EnclosingLoop(c) != l.node {
+		return nil // a nested loop's select: its own business
+	}
+	if fs, ok := l.node.(*ast.ForStmt); ok && (fs.Cond != nil && ctxaware.ConsultsContext(r.info, fs.Cond, nil) || fs.Post != nil && ctxaware.ConsultsContext(r.info, fs.Post, nil)) {
+		return nil
+	}
+	for _, cl := range sel.Body.List {
+		cc, ok := cl.(*ast.CommClause)
+		if !ok || cc.Comm == nil || !r.ctx.IsDoneComm(cc.Comm) {
+			continue
+		}
+		if !ctxaware.DoneCaseStays(r.info, r.pass.Pkg, cc) {
+			return nil
+		}
+		return cc
+	}
+	return nil
+}

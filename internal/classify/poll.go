@@ -1,0 +1,75 @@
+package classify
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/knowledge"
+)
+
+// IsPoll reports whether a loop whose body runs attempt (its error landing
+// in errVar) is a poll rather than a retry: the attempt reads a state (its
+// name says get, status, check, describe, ready, ...: see
+// knowledge.ReadWords; a write refused by a result code and sent again is
+// a retry), and the loop leaves on the first error,
+// right where the attempt's error is first tested (`if err != nil {
+// return err }`, or `if err := read(); err != nil { break }`), so the
+// only rounds it goes are after successful reads — waiting for a status
+// to change, not retrying a failure. Its waits are pacing, not backoff.
+func IsPoll(info *types.Info, body *ast.BlockStmt, attempt *ast.CallExpr, errVar *types.Var) bool {
+	if body == nil || attempt == nil || errVar == nil || !readsState(attempt) {
+		return false
+	}
+	for i, s := range body.List {
+		if !(s.Pos() <= attempt.Pos() && attempt.End() <= s.End()) {
+			continue
+		}
+		if ifs, ok := s.(*ast.IfStmt); ok && ifs.Init != nil && ifs.Init.Pos() <= attempt.Pos() && attempt.End() <= ifs.Init.End() {
+			return errLeaves(info, ifs, errVar)
+		}
+		if _, ok := s.(*ast.AssignStmt); !ok || i+1 >= len(body.List) {
+			return false
+		}
+		ifs, ok := body.List[i+1].(*ast.IfStmt)
+		return ok && ifs.Init == nil && errLeaves(info, ifs, errVar)
+	}
+	return false
+}
+
+// errLeaves reports whether ifs is `if err != nil { ... leave }` for
+// errVar, with no else: every error ends the loop.
+func errLeaves(info *types.Info, ifs *ast.IfStmt, errVar *types.Var) bool {
+	be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok || be.Op != token.NEQ || ifs.Else != nil {
+		return false
+	}
+	x, y := ast.Unparen(be.X), ast.Unparen(be.Y)
+	if id, ok := x.(*ast.Ident); ok && id.Name == "nil" {
+		x, y = y, x
+	}
+	if id, ok := y.(*ast.Ident); !ok || id.Name != "nil" {
+		return false
+	}
+	if analysisutil.IdentVar(info, x) != errVar {
+		return false
+	}
+	return analysisutil.EndsBy(ifs.Body.List, analysisutil.ByReturn|analysisutil.ByBreak|analysisutil.ByNoReturn)
+}
+
+// readsState reports whether the attempt's callee is named for reading a
+// state.
+func readsState(call *ast.CallExpr) bool {
+	var name string
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		name = f.Name
+	case *ast.SelectorExpr:
+		name = f.Sel.Name
+	default:
+		return false
+	}
+	return slices.ContainsFunc(Words(name), func(w string) bool { return slices.Contains(knowledge.ReadWords, w) })
+}
