@@ -136,8 +136,14 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 
 	var findings []finding
 	var failed bool
+	var analyzed []string // nil: every package (baseline staleness, vet targets)
 	if o.transport == "vet" {
-		findings, failed = runVet(*o, fs, analyzers, enabled, patterns, stderr)
+		// The targets are listed while go vet runs: the tool reports
+		// the findings of dependencies too (see vetproto.go), and only
+		// the targets' are kept.
+		listed := make(chan []string, 1)
+		go func() { listed <- listPackages(*o, patterns) }()
+		findings, analyzed, failed = runVet(*o, fs, analyzers, enabled, patterns, listed, stderr)
 	} else {
 		findings, failed = runLoad(*o, run, patterns, stderr)
 	}
@@ -150,8 +156,7 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 	if o.fix || o.diff {
 		return fixOrDiff(*o, findings, failed, wd, stdout, stderr)
 	}
-	var analyzed []string // nil: every package (baseline staleness)
-	if o.baseline.mode != "" {
+	if o.baseline.mode != "" && o.transport != "vet" {
 		analyzed = listPackages(*o, patterns)
 	}
 	return report(*o, analyzers, findings, analyzed, failed, wd, stdout, stderr)
@@ -430,13 +435,23 @@ func writeJSON(w io.Writer, fs []finding, wd string) {
 	fmt.Fprintln(w, string(b))
 }
 
-// versionString is the module version and VCS revision from build info.
+// version is the release this binary was built as, set when building a
+// release: go build -ldflags "-X main.version=v0.1.0" ./cmd/reslint. A
+// binary built from a clone without it says "devel".
+var version = "devel"
+
+// versionString is the release version (version, else the module version
+// go install records for a tagged module), then the VCS revision and the
+// Go version when the build recorded them.
 func versionString() string {
+	v := version
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "reslint (unknown version)"
+		return "reslint " + v
 	}
-	v := bi.Main.Version
+	if v == "devel" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		v = bi.Main.Version
+	}
 	var rev, modified string
 	for _, s := range bi.Settings {
 		switch s.Key {
@@ -448,7 +463,7 @@ func versionString() string {
 			}
 		}
 	}
-	out := "reslint " + cmp.Or(v, "(devel)")
+	out := "reslint " + v
 	if rev != "" {
 		out += " " + rev + modified
 	}

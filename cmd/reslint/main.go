@@ -12,7 +12,8 @@
 // The go command drives the analysis: reslint runs
 // go vet -vettool=<itself> -json and reports what the vet tool found, so
 // packages are analyzed in parallel from export data and facts files and
-// the results are cached (see drive). -transport=load analyzes
+// the results are cached (see drive; -complete keeps the cached results
+// whole, see vetproto.go). -transport=load analyzes
 // everything in this process instead.
 //
 // -fix applies, and -diff prints as unified diffs, the first suggested fix
@@ -51,6 +52,7 @@ import (
 func main() {
 	analyzers := reslint.Analyzers()
 	if standard(os.Args[1:]) {
+		os.Args = append(os.Args[:1:1], vetProtocol(os.Args[1:])...)
 		multichecker.Main(analyzers...)
 		return
 	}

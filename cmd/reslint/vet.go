@@ -25,17 +25,22 @@ import (
 // command's own errors (packages that do not load or type-check) through
 // to stderr as it prints them, and turns the JSON diagnostics into
 // findings. failed reports a go vet error or an analyzer error.
-func runVet(o options, fs *flag.FlagSet, analyzers []*analysis.Analyzer, enabled map[*analysis.Analyzer]*bool, patterns []string, stderr io.Writer) (findings []finding, failed bool) {
+//
+// The tool runs with -complete (see vetproto.go), so it reports the
+// findings of dependencies as well, and those of the packages the patterns
+// name are kept: listed delivers their import paths (from go list, run
+// meanwhile; nil keeps everything), which runVet returns as targets.
+func runVet(o options, fs *flag.FlagSet, analyzers []*analysis.Analyzer, enabled map[*analysis.Analyzer]*bool, patterns []string, listed <-chan []string, stderr io.Writer) (findings []finding, targets []string, failed bool) {
 	exe, err := os.Executable()
 	if err != nil {
 		fmt.Fprintf(stderr, "reslint: cannot find this binary for go vet -vettool: %v\n", err)
-		return nil, true
+		return nil, <-listed, true
 	}
 	args := []string{"vet"}
 	if o.dir != "" {
 		args = append(args, "-C", o.dir) // the go command wants -C first
 	}
-	args = append(args, "-vettool="+exe, "-json")
+	args = append(args, "-vettool="+exe, "-json", "-"+completeFlag)
 	args = append(args, buildFlags(o)...)
 	args = append(args, toolFlags(fs, analyzers, enabled)...)
 	args = append(args, "--")
@@ -49,10 +54,11 @@ func runVet(o options, fs *flag.FlagSet, analyzers []*analysis.Analyzer, enabled
 	var errOut bytes.Buffer
 	cmd.Stderr = &errOut
 	runErr := cmd.Run()
+	targets = <-listed
 	var exitErr *exec.ExitError
 	if runErr != nil && !errors.As(runErr, &exitErr) {
 		fmt.Fprintf(stderr, "reslint: go vet: %v\n", runErr)
-		return nil, true
+		return nil, targets, true
 	}
 	trees, rest := splitJSON(errOut.Bytes())
 	stdoutTrees, junk := splitJSON(out.Bytes())
@@ -71,6 +77,9 @@ func runVet(o options, fs *flag.FlagSet, analyzers []*analysis.Analyzer, enabled
 			continue
 		}
 		for id, byAnalyzer := range byPkg {
+			if !isTarget(id, targets) {
+				continue
+			}
 			// "p [p.test]" is the test variant of p; the findings
 			// belong to p, as under -transport=load.
 			pkg, _, _ := strings.Cut(id, " ")
@@ -101,7 +110,24 @@ func runVet(o options, fs *flag.FlagSet, analyzers []*analysis.Analyzer, enabled
 		}
 	}
 	sortFindings(findings)
-	return findings, failed
+	return findings, targets, failed
+}
+
+// isTarget reports whether the go vet package id ("p", "p [p.test]" or
+// "p_test [p.test]") belongs to one of the target import paths; every id
+// does when targets is nil.
+func isTarget(id string, targets []string) bool {
+	if targets == nil {
+		return true
+	}
+	pkg, variant, _ := strings.Cut(id, " ")
+	if slices.Contains(targets, pkg) {
+		return true
+	}
+	// The external test package of a target p is p_test, vetted as part
+	// of p.test.
+	base, ok := strings.CutSuffix(pkg, "_test")
+	return ok && variant == "["+base+".test]" && slices.Contains(targets, base)
 }
 
 // toolFlags are the analyzer flags to pass to the vet tool: -NAME=false

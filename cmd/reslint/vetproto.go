@@ -1,0 +1,105 @@
+package main
+
+// The vet protocol side of the binary: what changes when the go command
+// runs it as go vet -vettool on one package described by a .cfg file.
+//
+// The go command keeps each vet run's result in its build cache under a
+// key made of the package, its dependencies' results, the vet tool's
+// identity (-V=full) and the flags given to it, but not of whether the run
+// was for a target (report findings) or only for a dependency's facts
+// (report nothing). A package first vetted as a dependency therefore
+// stores an empty result that a later run with it as a target replays:
+// its findings are lost until the cache entry goes (docs/cache.md has a
+// reproduction with stock go vet). The reslint driver passes -complete:
+// then every run reports its findings, dependency or not, so whatever is
+// cached is the whole answer, and the driver keeps the findings of the
+// packages it was asked about. Plain go vet -vettool runs stay as the go
+// command expects them.
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// completeFlag is the vet tool flag the driver passes. It is part of the
+// go command's cache key, so complete and ordinary results never mix.
+const completeFlag = "complete"
+
+// vetProtocol prepares a run under the go command's vet protocol: it
+// declares -complete (so that go vet accepts it and -flags lists it) and,
+// when -complete and -json are set, has a facts-only run report its
+// findings too. It returns the arguments to hand to the multichecker.
+func vetProtocol(args []string) []string {
+	flag.Bool(completeFlag, false, "report findings also when go vet runs the tool only for a dependency's facts, so that each cached result is complete (set by the reslint command, which keeps its targets' findings; needs -json)")
+	return vetProtocolArgs(args)
+}
+
+// vetProtocolArgs is vetProtocol after the flag is declared.
+func vetProtocolArgs(args []string) []string {
+	if !boolFlag(args, completeFlag) || !boolFlag(args, "json") {
+		return args
+	}
+	out := make([]string, len(args))
+	copy(out, args)
+	for i, a := range out {
+		if strings.HasSuffix(a, ".cfg") && !strings.HasPrefix(a, "-") {
+			if cfg, ok := reportingConfig(a); ok {
+				out[i] = cfg
+			}
+		}
+	}
+	return out
+}
+
+// reportingConfig writes a copy of the vet config file with VetxOnly
+// cleared next to it (in the go command's scratch directory for this
+// package) and returns its name; ok is false when the file needs no change
+// or cannot be rewritten, and the run then goes ahead as given.
+func reportingConfig(name string) (string, bool) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return "", false
+	}
+	// A map keeps every field the go command wrote, known or not.
+	var cfg map[string]json.RawMessage
+	if json.Unmarshal(b, &cfg) != nil {
+		return "", false
+	}
+	if only, err := strconv.ParseBool(string(cfg["VetxOnly"])); err != nil || !only {
+		return "", false
+	}
+	cfg["VetxOnly"] = json.RawMessage("false")
+	b, err = json.Marshal(cfg)
+	if err != nil {
+		return "", false
+	}
+	out := filepath.Join(filepath.Dir(name), "reslint-complete.cfg")
+	if os.WriteFile(out, b, 0o666) != nil {
+		return "", false
+	}
+	return out, true
+}
+
+// boolFlag reports whether the boolean flag name is set to true among the
+// flags that precede the first non-flag argument.
+func boolFlag(args []string, name string) bool {
+	set := false
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") || a == "--" {
+			break
+		}
+		n, v, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if n != name {
+			continue
+		}
+		set = true
+		if hasValue {
+			set, _ = strconv.ParseBool(v)
+		}
+	}
+	return set
+}
