@@ -37,6 +37,7 @@ type options struct {
 	generated bool
 	tests     bool
 	version   bool
+	explain   string // -explain RULE: print the rule's documentation
 
 	dir       string // -C: run as if in this directory
 	mod       string // -mod, as for the go command
@@ -93,6 +94,9 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 	if o.version {
 		fmt.Fprintln(stdout, versionString())
 		return exitClean
+	}
+	if o.explain != "" {
+		return help(analyzers, append([]string{o.explain}, fs.Args()...), stdout, stderr)
 	}
 	if o.jsonOut {
 		o.format = "json"
@@ -180,6 +184,7 @@ func newFlagSet(analyzers []*analysis.Analyzer, stderr io.Writer) (*flag.FlagSet
 	fs.BoolVar(&o.diff, "diff", false, "print the suggested fixes as unified diffs instead of applying them; exit 3 if findings without a fix remain")
 	fs.StringVar(&o.transport, "transport", "vet", "how packages are analyzed: vet (go vet drives this binary, with its cache) or load (all in this process)")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
+	fs.StringVar(&o.explain, "explain", "", "print the documentation of a `rule` (N2, T1, ...) or analyzer, with an example, and exit (as reslint help RULE)")
 	baselineFlags(fs, &o.baseline)
 	enabled := analyzerFlags(fs, analyzers)
 	fs.Usage = func() { usage(fs, analyzers, stderr) }
@@ -283,7 +288,7 @@ Usage:
   reslint -fix|-diff packages...    apply or show suggested fixes (exit 3 if findings without one remain)
   reslint -baseline=write FILE packages...   record the current findings in FILE
   reslint -baseline=FILE packages...         report only findings not in FILE
-  reslint help [analyzer]           the analyzers and their documentation
+  reslint help [analyzer|rule]      the analyzers, or one analyzer's or rule's documentation (-explain RULE too)
   go vet -vettool=$(command -v reslint) packages...
 
 Analyzers (-NAME=false turns one off; reslint help NAME for its documentation):

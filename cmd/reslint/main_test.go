@@ -421,6 +421,21 @@ func TestHelp(t *testing.T) {
 	if _, _, code := run(t, "testdata/mod", bin, "help", "nosuch"); code != 2 {
 		t.Errorf("help nosuch: exit %d, want 2", code)
 	}
+	// A rule id: its text, the code reported and the code fixed; -explain
+	// is the same, and ids are not case-sensitive.
+	out, _, code = run(t, "testdata/mod", bin, "help", "N2")
+	for _, want := range []string{"N2 (noretrycanceled): retry loop ignores its context\n", "after the\ncaller cancels", "\nReported:\n\n\tfunc fetch", "time.Sleep(", "\nFixed:\n\n\tfunc fetch", "case <-ctx.Done():", "docs/rules.md#n2"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("help N2: exit %d, output lacks %q:\n%s", code, want, out)
+		}
+	}
+	if explain, _, code := run(t, "testdata/mod", bin, "-explain", "n2"); code != 0 || explain != out {
+		t.Errorf("-explain n2: exit %d, output differs from help N2:\n%s", code, explain)
+	}
+	out, _, code = run(t, "testdata/mod", bin, "help", "T1")
+	if code != 0 || !strings.Contains(out, "Reported (in code for Go 1.22):") || !strings.Contains(out, "defer t.Stop()") {
+		t.Errorf("help T1: exit %d, output:\n%s", code, out)
+	}
 	// The vet protocol still answers go vet's questions.
 	out, _, code = run(t, "testdata/mod", bin, "-V=full")
 	if code != 0 || !strings.Contains(out, "buildID=") {
