@@ -92,7 +92,7 @@ func TestE2EGolangciLint(t *testing.T) {
 			t.Errorf("a related note became an issue of its own:\n%s", out)
 		}
 		if !slices.ContainsFunc(got, func(f string) bool {
-			return strings.HasPrefix(f, "app/app.go:35: timerstop:") && strings.Contains(f, " (app.go:")
+			return strings.HasPrefix(f, "app/app.go:35: timerstop: T1:") && strings.Contains(f, " (app.go:")
 		}) {
 			t.Errorf("the ticker finding does not carry its related note:\n%s", out)
 		}
@@ -102,8 +102,8 @@ func TestE2EGolangciLint(t *testing.T) {
 		// timerstop reports the ticker only because the configuration's
 		// timerstop.strict reached its flag.
 		for _, want := range []string{
-			"app/app.go:50: reslint: //reslint:ignore directive has no reason",
-			"app/app.go:35: timerstop: ticker t is not stopped",
+			"app/app.go:50: reslint: directive: //reslint:ignore directive has no reason",
+			"app/app.go:35: timerstop: T1: ticker t is not stopped",
 		} {
 			if !slices.ContainsFunc(got, func(f string) bool { return strings.HasPrefix(f, want) }) {
 				t.Errorf("golangci-lint did not print %q:\n%s", want, out)
@@ -145,7 +145,7 @@ func TestE2EGolangciLint(t *testing.T) {
 		// Only reslint: the example leaves golangci-lint's standard
 		// linters on, which cost time and say nothing about the plugin.
 		out, code := runGCL(ctx, t, custom, mod, filepath.Join(root, ".golangci.example.yml"), "--default=none")
-		if code != 1 || !strings.Contains(out, "app.go:50:1: //reslint:ignore directive has no reason") {
+		if code != 1 || !strings.Contains(out, "app.go:50:1: directive: //reslint:ignore directive has no reason") {
 			t.Errorf(".golangci.example.yml: exit %d, want 1 with the directive finding:\n%s", code, out)
 		}
 	})
@@ -463,7 +463,8 @@ func reslintFindings(ctx context.Context, t *testing.T, root, mod string, flags 
 			}
 			var diags []struct {
 				related
-				Related []related `json:"related"`
+				Category string    `json:"category"`
+				Related  []related `json:"related"`
 			}
 			if err := json.Unmarshal(raw, &diags); err != nil {
 				t.Fatalf("reslint -json: %s: %s", name, raw) // an {"error": ...} entry
@@ -489,6 +490,11 @@ func reslintFindings(ctx context.Context, t *testing.T, root, mod string, flags 
 				}
 				if len(notes) > 0 {
 					d.Message += " (" + strings.Join(notes, "; ") + ")"
+				}
+				// The plugin starts each message with its rule id
+				// unless the rule is named like its analyzer.
+				if d.Category != "" && d.Category != name {
+					d.Message = d.Category + ": " + d.Message
 				}
 				add(name, d.related)
 			}

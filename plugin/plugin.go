@@ -38,6 +38,12 @@
 // ("... (legacy.go:15:4: this return leaves t running)"), so that one
 // finding is one issue.
 //
+// golangci-lint shows an issue's analyzer and message but not its
+// Category, which holds the rule id: New also starts each message with
+// its rule id ("timerstop: T1: ticker t is not stopped ..."), the name a
+// user looks up with reslint help T1 and writes in //reslint:ignore T1.
+// A rule named like its analyzer (backoffjitter) is not repeated.
+//
 // This package is the only one that imports golangci-lint's register
 // package. It lives outside cmd/ so that the reslint command, which is also
 // go vet's -vettool, does not link it.
@@ -59,6 +65,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reslint/reslint"
+	"github.com/reslint/reslint/internal/analysisdoc"
 )
 
 func init() { register.Plugin("reslint", New) }
@@ -92,7 +99,7 @@ var (
 )
 
 // foldRelated makes a report each diagnostic with its related notes
-// folded into the message. Like guard.Wrap it changes a in place, once:
+// folded into the message, and its rule id in front. Like guard.Wrap it changes a in place, once:
 // the suite's analyzers require each other, and a copy would be a second
 // analyzer to golangci-lint.
 func foldRelated(a *analysis.Analyzer) {
@@ -105,7 +112,11 @@ func foldRelated(a *analysis.Analyzer) {
 	run := a.Run
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		p := *pass
-		p.Report = func(d analysis.Diagnostic) { pass.Report(fold(pass.Fset, d)) }
+		p.Report = func(d analysis.Diagnostic) {
+			d = fold(pass.Fset, d)
+			d.Message = analysisdoc.PrefixRule(a.Name, d.Category, d.Message)
+			pass.Report(d)
+		}
 		return run(&p)
 	}
 }

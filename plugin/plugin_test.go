@@ -282,6 +282,8 @@ func TestFoldRelated(t *testing.T) {
 			{Pos: f.Pos(31), Message: "and this one"},
 		}})
 		pass.Reportf(f.Pos(1), "no notes")
+		pass.Report(analysis.Diagnostic{Pos: f.Pos(2), Category: "T1", Message: "a rule of its own"})
+		pass.Report(analysis.Diagnostic{Pos: f.Pos(3), Category: "fake", Message: "the rule named like the analyzer"})
 		return nil, nil
 	}}
 	foldRelated(a)
@@ -293,6 +295,8 @@ func TestFoldRelated(t *testing.T) {
 	want := []string{
 		"ticker t is not stopped (x.go:3:3: this return leaves t running; x.go:4:2: and this one)",
 		"no notes",
+		"T1: a rule of its own",
+		"the rule named like the analyzer",
 	}
 	if len(got) != len(want) {
 		t.Fatalf("got %d diagnostics, want %d: %+v", len(got), len(want), got)

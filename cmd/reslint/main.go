@@ -53,7 +53,7 @@ import (
 func main() {
 	analyzers := reslint.Analyzers()
 	if standard(os.Args[1:]) {
-		os.Args = append(os.Args[:1:1], vetProtocol(os.Args[1:])...)
+		os.Args = append(os.Args[:1:1], vetProtocol(analyzers, os.Args[1:])...)
 		multichecker.Main(analyzers...)
 		return
 	}

@@ -23,6 +23,10 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reslint/reslint/internal/analysisdoc"
 )
 
 // completeFlag is the vet tool flag the driver passes. It is part of the
@@ -33,9 +37,38 @@ const completeFlag = "complete"
 // declares -complete (so that go vet accepts it and -flags lists it) and,
 // when -complete and -json are set, has a facts-only run report its
 // findings too. It returns the arguments to hand to the multichecker.
-func vetProtocol(args []string) []string {
-	flag.Bool(completeFlag, false, "report findings also when go vet runs the tool only for a dependency's facts, so that each cached result is complete (set by the reslint command, which keeps its targets' findings; needs -json)")
+//
+// Run by go vet itself, each message starts with its rule id ("T1: ticker
+// t is not stopped ..."): go vet prints the message and the analyzer, not
+// the Category, and the rule id is what a user looks up (reslint help T1)
+// and names in a //reslint:ignore directive. Since Go 1.26 go vet always
+// asks the tool for JSON and formats text itself, so the tool cannot tell
+// go vet's text output from go vet -json, whose messages carry the prefix
+// too (beside "category"). The reslint command, which passes -complete,
+// gets the messages as the analyzers wrote them and shows the rule id in
+// its own way.
+func vetProtocol(analyzers []*analysis.Analyzer, args []string) []string {
+	flag.Bool(completeFlag, false, "report findings also when go vet runs the tool only for a dependency's facts, so that each cached result is complete, and leave the rule id out of messages (set by the reslint command, which keeps its targets' findings; needs -json)")
+	if !boolFlag(args, completeFlag) {
+		for _, a := range analyzers {
+			prefixRules(a)
+		}
+	}
 	return vetProtocolArgs(args)
+}
+
+// prefixRules makes a report each diagnostic with its rule id in front of
+// its message.
+func prefixRules(a *analysis.Analyzer) {
+	run := a.Run
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		p := *pass
+		p.Report = func(d analysis.Diagnostic) {
+			d.Message = analysisdoc.PrefixRule(a.Name, d.Category, d.Message)
+			pass.Report(d)
+		}
+		return run(&p)
+	}
 }
 
 // vetProtocolArgs is vetProtocol after the flag is declared.

@@ -93,3 +93,14 @@ func RuleSection(md, id string) string {
 	}
 	return strings.TrimSpace(rest)
 }
+
+// PrefixRule returns message prefixed with its rule id ("T1: ..."), for
+// the outputs that show a diagnostic's message but not its Category
+// (go vet's text output, golangci-lint's issues). A rule named like its
+// analyzer, or none, adds nothing: those outputs name the analyzer.
+func PrefixRule(analyzer, rule, message string) string {
+	if rule == "" || rule == analyzer || strings.HasPrefix(message, rule+": ") {
+		return message
+	}
+	return rule + ": " + message
+}

@@ -112,3 +112,16 @@ func TestRuleSection(t *testing.T) {
 		t.Errorf("RuleSection(N3) = %q, want empty", got)
 	}
 }
+
+func TestPrefixRule(t *testing.T) {
+	for _, c := range []struct{ analyzer, rule, msg, want string }{
+		{"timerstop", "T1", "ticker t is not stopped", "T1: ticker t is not stopped"},
+		{"backoffjitter", "backoffjitter", "wait has no random part", "wait has no random part"},
+		{"timerstop", "", "x", "x"},
+		{"timerstop", "T1", "T1: already", "T1: already"},
+	} {
+		if got := PrefixRule(c.analyzer, c.rule, c.msg); got != c.want {
+			t.Errorf("PrefixRule(%q, %q, %q) = %q, want %q", c.analyzer, c.rule, c.msg, got, c.want)
+		}
+	}
+}

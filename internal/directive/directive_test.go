@@ -93,3 +93,45 @@ func TestFuncMark(t *testing.T) {
 		t.Error("FuncMark on a decl without doc found a mark")
 	}
 }
+
+// ruleful stands for an analyzer with several rules: it is named
+// timerstop, whose rules T1 and T2 analysisdoc.Rules lists, and reports T1
+// on package-level vars named t1* and T2 on those named t2*.
+var ruleful = &analysis.Analyzer{
+	Name: "timerstop",
+	Doc:  "test: report vars named t1* and t2*",
+	Run: func(pass *analysis.Pass) (any, error) {
+		r := directive.NewReporter(pass)
+		defer r.Finish()
+		for _, f := range pass.Files {
+			for _, d := range f.Decls {
+				gd, ok := d.(*ast.GenDecl)
+				if !ok {
+					continue
+				}
+				for _, s := range gd.Specs {
+					vs, ok := s.(*ast.ValueSpec)
+					if !ok {
+						continue
+					}
+					for _, n := range vs.Names {
+						switch {
+						case strings.HasPrefix(n.Name, "t1"):
+							r.Rulef("T1", n.Pos(), "T1 var %s", n.Name)
+						case strings.HasPrefix(n.Name, "t2"):
+							r.Rulef("T2", n.Pos(), "T2 var %s", n.Name)
+						}
+					}
+				}
+			}
+		}
+		return nil, nil
+	},
+}
+
+// TestIgnoreByRule: an ignore directive names rule ids as well as
+// analyzers; a rule id silences that rule only, and each name that
+// silenced nothing is reported.
+func TestIgnoreByRule(t *testing.T) {
+	analysistest.Run(t, testdata(t), ruleful, "directive/rules")
+}
