@@ -187,6 +187,11 @@ func newFlagSet(analyzers []*analysis.Analyzer, stderr io.Writer) (*flag.FlagSet
 	fs.StringVar(&o.explain, "explain", "", "print the documentation of a `rule` (N2, T1, ...) or analyzer, with an example, and exit (as reslint help RULE)")
 	baselineFlags(fs, &o.baseline)
 	enabled := analyzerFlags(fs, analyzers)
+	// -rules is -reslint.rules (the root analyzer's setting, so that go
+	// vet and golangci-lint select rules the same way), under a short name.
+	if f := fs.Lookup("reslint.rules"); f != nil {
+		fs.Var(f.Value, "rules", "the rules to report: all, rule ids (T2) and analyzer names (timerstop), each with - to turn it off, applied in order (all,-T2); as -reslint.rules")
+	}
 	fs.Usage = func() { usage(fs, analyzers, stderr) }
 	return fs, o, enabled
 }

@@ -392,6 +392,23 @@ func TestTransports(t *testing.T) {
 	if code != 3 || strings.Contains(out, "timerstop") || strings.Contains(out, "idemkeyperseries") || !strings.Contains(out, "directive reslint") {
 		t.Errorf("-timerstop=false -idemkeyperseries=false: exit %d, output:\n%s", code, out)
 	}
+	// Rules by id, in both transports and under go vet.
+	for _, tr := range []string{"-transport=vet", "-transport=load"} {
+		out, stderr, code := run(t, "testdata/mod", bin, tr, "-rules=all,-T1", "./app", "./timers")
+		if code != 3 || strings.Contains(out, " T1 ") || !strings.Contains(out, " I1 ") || !strings.Contains(out, " directive ") {
+			t.Errorf("%s -rules=all,-T1: exit %d, output:\n%s%s", tr, code, out, stderr)
+		}
+		out, stderr, code = run(t, "testdata/mod", bin, tr, "-rules=T1", "./app", "./timers")
+		if code != 3 || !strings.HasPrefix(out, "timers/legacy.go:11:7: T1 ") || strings.Contains(out, "app.go") {
+			t.Errorf("%s -rules=T1: exit %d, output:\n%s%s", tr, code, out, stderr)
+		}
+	}
+	if _, stderr, code := run(t, "testdata/mod", bin, "-rules=all,-T99", "./app"); code != 2 || !strings.Contains(stderr, `unknown rule or analyzer "T99"`) {
+		t.Errorf("-rules=all,-T99: exit %d, want 2 naming T99; stderr:\n%s", code, stderr)
+	}
+	if _, stderr, code := run(t, "testdata/mod", "go", "vet", "-vettool="+bin, "-reslint.rules=-T1,-directive", "./app", "./timers"); code == 0 || strings.Contains(stderr, "T1:") || strings.Contains(stderr, "directive:") || !strings.Contains(stderr, "I1: idempotency key") {
+		t.Errorf("go vet -reslint.rules=-T1,-directive: exit %d, stderr:\n%s", code, stderr)
+	}
 	if _, _, code := run(t, "testdata/mod", bin, "-transport=carrier", "./app"); code != 2 {
 		t.Errorf("unknown transport: exit %d, want 2", code)
 	}

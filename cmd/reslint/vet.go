@@ -141,6 +141,10 @@ func toolFlags(fs *flag.FlagSet, analyzers []*analysis.Analyzer, enabled map[*an
 		}
 	}
 	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "rules" { // the short name of -reslint.rules
+			out = append(out, "-reslint.rules="+f.Value.String())
+			return
+		}
 		name, _, ok := strings.Cut(f.Name, ".")
 		if ok && slices.ContainsFunc(analyzers, func(a *analysis.Analyzer) bool { return a.Name == name }) {
 			out = append(out, "-"+f.Name+"="+f.Value.String())

@@ -226,6 +226,9 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 			return
 		}
 	}
+	if !Enabled(d.Category) {
+		return // after the directives: one for this rule is not stale
+	}
 	r.pass.Report(d)
 }
 
@@ -263,7 +266,7 @@ func (r *Reporter) Finish() {
 				stale = append(stale, n)
 			}
 		}
-		if len(stale) > 0 {
+		if len(stale) > 0 && Enabled("directive") {
 			r.pass.Report(analysis.Diagnostic{Pos: ig.Pos, Category: "directive",
 				Message: fmt.Sprintf("//reslint:ignore directive for %s silences nothing here; remove it", strings.Join(stale, ","))})
 		}
@@ -362,6 +365,9 @@ func checkRetryMark(pass *analysis.Pass, c *ast.Comment, fd *ast.FuncDecl, names
 
 // dirf reports a problem with a directive, under the rule id "directive".
 func dirf(pass *analysis.Pass, pos token.Pos, format string, args ...any) {
+	if !Enabled("directive") {
+		return
+	}
 	pass.Report(analysis.Diagnostic{Pos: pos, Category: "directive", Message: fmt.Sprintf(format, args...)})
 }
 

@@ -25,6 +25,7 @@ var Analyzer = &analysis.Analyzer{
 
 func init() {
 	Analyzer.Flags.BoolVar(&directive.Tests, "tests", false, "also report findings in _test.go files (every analyzer)")
+	Analyzer.Flags.Var(directive.Rules, "rules", "the rules to report, a comma-separated list applied in order: all, a rule id (T2) or an analyzer name (timerstop), each with - in front to turn it off (all,-T2)")
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -32,7 +33,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil // no finding is wanted there, no fact needed: see knowledge/std.go
 	}
 	directive.Check(pass)
-	if !retryscope.Show() {
+	if !retryscope.Show() || !directive.Enabled("scope") {
 		return nil, nil
 	}
 	res := pass.ResultOf[retryscope.Analyzer].(*retryscope.Result)
