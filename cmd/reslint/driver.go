@@ -329,7 +329,7 @@ func printLoadErrors(pkgs []*packages.Package, w io.Writer) int {
 // files unless asked, and merging the copies a package and its test
 // variant both report. An analyzer error is printed and makes failed true.
 func collect(g *checker.Graph, generated bool, stderr io.Writer) (out []finding, failed bool) {
-	seen := map[string]bool{}
+	var m merger
 	genFiles := map[string]bool{}
 	for _, act := range g.Roots {
 		if act.Err != nil {
@@ -361,13 +361,10 @@ func collect(g *checker.Graph, generated bool, stderr io.Writer) (out []finding,
 				f.related = append(f.related, related{act.Package.Fset.Position(r.Pos), r.Message})
 			}
 			f.fixes = fixesOf(act.Package.Fset, d.SuggestedFixes)
-			key := fmt.Sprintf("%s\x00%s\x00%s", posn, f.rule, f.message)
-			if !seen[key] {
-				seen[key] = true
-				out = append(out, f)
-			}
+			m.add(f, strings.Contains(act.Package.ID, " ["))
 		}
 	}
+	out = m.out
 	slices.SortFunc(out, func(a, b finding) int {
 		return cmp.Or(
 			cmp.Compare(a.posn.Filename, b.posn.Filename),
@@ -391,11 +388,21 @@ func rel(wd string, p token.Position) string {
 
 func writeText(w io.Writer, fs []finding, wd string) {
 	for _, f := range fs {
-		fmt.Fprintf(w, "%s:%d:%d: %s %s: %s\n", rel(wd, f.posn), f.posn.Line, f.posn.Column, f.rule, f.analyzer, f.message)
+		fmt.Fprintf(w, "%s:%d:%d: %s: %s\n", rel(wd, f.posn), f.posn.Line, f.posn.Column, ruleAndAnalyzer(f), f.message)
 		for _, r := range f.related {
 			fmt.Fprintf(w, "\t%s:%d:%d: %s\n", rel(wd, r.posn), r.posn.Line, r.posn.Column, r.message)
 		}
 	}
+}
+
+// ruleAndAnalyzer names a finding's rule and analyzer for text output,
+// "T1 timerstop", or the name once when the rule is named like its
+// analyzer ("backoffjitter").
+func ruleAndAnalyzer(f finding) string {
+	if f.rule == f.analyzer {
+		return f.rule
+	}
+	return f.rule + " " + f.analyzer
 }
 
 // writeGitHub prints GitHub Actions workflow commands: one annotation per
@@ -414,18 +421,30 @@ func writeGitHub(w io.Writer, fs []finding, wd string) {
 }
 
 // writeJSON prints the go vet JSON shape: package, then analyzer, then the
-// list of diagnostics, each with its rule id as category.
+// list of diagnostics, each with its rule id as category and its
+// suggested fixes.
 func writeJSON(w io.Writer, fs []finding, wd string) {
 	type jsonRelated struct {
 		Posn    string `json:"posn"`
 		Message string `json:"message"`
 	}
+	type jsonEdit struct {
+		Filename string `json:"filename"`
+		Start    int    `json:"start"`
+		End      int    `json:"end"`
+		New      string `json:"new"`
+	}
+	type jsonFix struct {
+		Message string     `json:"message"`
+		Edits   []jsonEdit `json:"edits"`
+	}
 	type jsonDiag struct {
-		Category string        `json:"category,omitempty"`
-		Posn     string        `json:"posn"`
-		End      string        `json:"end,omitempty"`
-		Message  string        `json:"message"`
-		Related  []jsonRelated `json:"related,omitempty"`
+		Category       string        `json:"category,omitempty"`
+		Posn           string        `json:"posn"`
+		End            string        `json:"end,omitempty"`
+		Message        string        `json:"message"`
+		SuggestedFixes []jsonFix     `json:"suggested_fixes,omitempty"`
+		Related        []jsonRelated `json:"related,omitempty"`
 	}
 	tree := map[string]map[string][]jsonDiag{}
 	for _, f := range fs {
@@ -438,6 +457,14 @@ func writeJSON(w io.Writer, fs []finding, wd string) {
 		}
 		for _, r := range f.related {
 			d.Related = append(d.Related, jsonRelated{r.posn.String(), r.message})
+		}
+		// As go vet -json gives them: byte offsets into the files.
+		for _, fix := range f.fixes {
+			jf := jsonFix{Message: fix.message, Edits: []jsonEdit{}}
+			for _, e := range fix.edits {
+				jf.Edits = append(jf.Edits, jsonEdit{e.filename, e.start, e.end, e.new})
+			}
+			d.SuggestedFixes = append(d.SuggestedFixes, jf)
 		}
 		tree[f.pkg][f.analyzer] = append(tree[f.pkg][f.analyzer], d)
 	}

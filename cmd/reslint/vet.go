@@ -68,7 +68,7 @@ func runVet(o options, fs *flag.FlagSet, analyzers []*analysis.Analyzer, enabled
 	failed = runErr != nil
 
 	gen := generatedFiles{}
-	seen := map[string]bool{}
+	var m merger
 	for _, tree := range trees {
 		var byPkg map[string]map[string]json.RawMessage
 		if err := json.Unmarshal(tree, &byPkg); err != nil {
@@ -100,17 +100,42 @@ func runVet(o options, fs *flag.FlagSet, analyzers []*analysis.Analyzer, enabled
 					if !o.generated && gen.is(f.posn.Filename) {
 						continue
 					}
-					key := fmt.Sprintf("%s\x00%s\x00%s", f.posn, f.rule, f.message)
-					if !seen[key] {
-						seen[key] = true
-						findings = append(findings, f)
-					}
+					m.add(f, strings.Contains(id, " ["))
 				}
 			}
 		}
 	}
+	findings = m.out
 	sortFindings(findings)
 	return findings, targets, failed
+}
+
+// merger keeps one finding per position and rule. A package and its test
+// variant ("p [p.test]", compiled with the _test.go files) both report
+// the findings of p's own files, and the messages may differ where they
+// count or name what the test files add: the plain package's finding is
+// kept, as a run without tests reports it.
+type merger struct {
+	at  map[string]int // position and rule -> index in out
+	out []finding
+	// variant[i] is set when out[i] came from a test variant.
+	variant []bool
+}
+
+func (m *merger) add(f finding, fromVariant bool) {
+	if m.at == nil {
+		m.at = map[string]int{}
+	}
+	key := fmt.Sprintf("%s\x00%s", f.posn, f.rule)
+	i, ok := m.at[key]
+	switch {
+	case !ok:
+		m.at[key] = len(m.out)
+		m.out = append(m.out, f)
+		m.variant = append(m.variant, fromVariant)
+	case m.variant[i] && !fromVariant:
+		m.out[i], m.variant[i] = f, false
+	}
 }
 
 // isTarget reports whether the go vet package id ("p", "p [p.test]" or

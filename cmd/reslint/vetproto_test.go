@@ -2,8 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -75,5 +78,27 @@ func TestVetProtocol(t *testing.T) {
 	}
 	if out := vetProtocolArgs([]string{"-complete", "-json", cfg}); out[2] == cfg {
 		t.Error("-complete -json: config not replaced")
+	}
+}
+
+// TestMerger: one finding per position and rule; the plain package's
+// wins over its test variant's, whichever came first.
+func TestMerger(t *testing.T) {
+	at := func(line int, rule, msg string) finding {
+		return finding{posn: token.Position{Filename: "/m/p/x.go", Line: line, Column: 2}, rule: rule, message: msg}
+	}
+	var m merger
+	m.add(at(3, "C2", "checked in 3 functions"), true) // from p [p.test]
+	m.add(at(3, "C2", "checked in 2 functions"), false)
+	m.add(at(3, "C2", "checked in 3 functions"), true)
+	m.add(at(3, "T1", "another rule"), false)
+	m.add(at(4, "C2", "another line"), true)
+	var got []string
+	for _, f := range m.out {
+		got = append(got, fmt.Sprintf("%d %s %s", f.posn.Line, f.rule, f.message))
+	}
+	want := []string{"3 C2 checked in 2 functions", "3 T1 another rule", "4 C2 another line"}
+	if !slices.Equal(got, want) {
+		t.Errorf("merged = %q, want %q", got, want)
 	}
 }

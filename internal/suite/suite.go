@@ -45,7 +45,11 @@ func run(pass *analysis.Pass) (any, error) {
 		case retryscope.Loop:
 			pos = s.Loop.Pos()
 		}
-		pass.Report(analysis.Diagnostic{Pos: pos, Category: "scope", Message: "retry scope: " + s.Kind.String() + " (" + s.Helper + ")"})
+		msg := "retry scope: " + s.Kind.String()
+		if s.Helper != "" && s.Helper != s.Kind.String() {
+			msg += " (" + s.Helper + ")" // the helper that retries it; a loop retries itself
+		}
+		pass.Report(analysis.Diagnostic{Pos: pos, Category: "scope", Message: msg})
 	}
 	return nil, nil
 }
