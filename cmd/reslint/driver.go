@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -38,6 +39,8 @@ type options struct {
 	tests     bool
 	version   bool
 	explain   string // -explain RULE: print the rule's documentation
+
+	pathPrefix string // -format=github: in front of repository-relative paths
 
 	dir       string // -C: run as if in this directory
 	mod       string // -mod, as for the go command
@@ -183,6 +186,7 @@ func newFlagSet(analyzers []*analysis.Analyzer, stderr io.Writer) (*flag.FlagSet
 	fs.BoolVar(&o.fix, "fix", false, "apply the first suggested fix of every finding; exit 3 if findings without a fix remain")
 	fs.BoolVar(&o.diff, "diff", false, "print the suggested fixes as unified diffs instead of applying them; exit 3 if findings without a fix remain")
 	fs.StringVar(&o.transport, "transport", "vet", "how packages are analyzed: vet (go vet drives this binary, with its cache) or load (all in this process)")
+	fs.StringVar(&o.pathPrefix, "path-prefix", "", "with -format=github, put this `dir` in front of the paths, which are relative to the repository root (the directory with .git above the working directory, else the module's root)")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	fs.StringVar(&o.explain, "explain", "", "print the documentation of a `rule` (N2, T1, ...) or analyzer, with an example, and exit (as reslint help RULE)")
 	baselineFlags(fs, &o.baseline)
@@ -405,9 +409,40 @@ func ruleAndAnalyzer(f finding) string {
 	return f.rule + " " + f.analyzer
 }
 
+// repoRoot returns the directory that GitHub annotation paths are
+// relative to: the nearest directory at or above dir that holds .git (a
+// directory, or a file in a worktree or submodule), else the nearest that
+// holds go.mod, else dir. GitHub resolves an annotation's file against
+// the repository's root, whatever directory the job ran reslint in.
+func repoRoot(dir string) string {
+	for _, marker := range []string{".git", "go.mod"} {
+		for d := dir; ; {
+			if _, err := os.Stat(filepath.Join(d, marker)); err == nil {
+				return d
+			}
+			parent := filepath.Dir(d)
+			if parent == d {
+				break
+			}
+			d = parent
+		}
+	}
+	return dir
+}
+
 // writeGitHub prints GitHub Actions workflow commands: one annotation per
-// finding, its related notes folded into the message.
-func writeGitHub(w io.Writer, fs []finding, wd string) {
+// finding, its related notes folded into the message. Paths are relative
+// to root (see repoRoot), with prefix in front (-path-prefix: the
+// directory of this repository inside the one the workflow checks out).
+func writeGitHub(w io.Writer, fs []finding, root, prefix string) {
+	wd := root
+	rel := func(wd string, p token.Position) string {
+		r := rel(wd, p)
+		if prefix != "" && !filepath.IsAbs(r) {
+			r = path.Join(filepath.ToSlash(prefix), filepath.ToSlash(r))
+		}
+		return filepath.ToSlash(r)
+	}
 	esc := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
 	escProp := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
 	for _, f := range fs {

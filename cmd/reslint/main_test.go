@@ -135,7 +135,8 @@ func TestFormats(t *testing.T) {
 	if code != 3 {
 		t.Errorf("-format=github exit %d, want 3", code)
 	}
-	if want := "::error file=app/app.go,line=21,col=37,title=reslint/I1::idempotency key is generated inside the retry closure"; !strings.Contains(gh, want) {
+	// Paths are relative to the repository root: this repository's.
+	if want := "::error file=cmd/reslint/testdata/mod/app/app.go,line=21,col=37,title=reslint/I1::idempotency key is generated inside the retry closure"; !strings.Contains(gh, want) {
 		t.Errorf("-format=github output lacks %q:\n%s", want, gh)
 	}
 	if _, _, code := run(t, "testdata/mod", bin, "-exit-zero", "./app/..."); code != 0 {
@@ -457,5 +458,40 @@ func TestHelp(t *testing.T) {
 	out, _, code = run(t, "testdata/mod", bin, "-V=full")
 	if code != 0 || !strings.Contains(out, "buildID=") {
 		t.Errorf("-V=full: exit %d, output %q", code, out)
+	}
+}
+
+// TestGitHubPaths: -format=github paths are relative to the repository
+// root (the directory with .git, else the module root) whatever the
+// working directory or -C, with -path-prefix in front.
+func TestGitHubPaths(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.Mkdir(filepath.Join(repo, ".git"), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	svc := filepath.Join(repo, "svc")
+	if err := os.CopyFS(svc, os.DirFS("testdata/mod")); err != nil {
+		t.Fatal(err)
+	}
+	noVCS := t.TempDir()
+	if err := os.CopyFS(noVCS, os.DirFS("testdata/mod")); err != nil {
+		t.Fatal(err)
+	}
+	elsewhere := t.TempDir()
+	for _, c := range []struct {
+		dir  string
+		args []string
+		file string
+	}{
+		{svc, []string{"./timers"}, "svc/timers/legacy.go"},
+		{filepath.Join(svc, "timers"), []string{"."}, "svc/timers/legacy.go"},
+		{elsewhere, []string{"-C", svc, "./timers"}, "svc/timers/legacy.go"},
+		{filepath.Join(svc, "timers"), []string{"-path-prefix=mono/", "."}, "mono/svc/timers/legacy.go"},
+		{filepath.Join(noVCS, "timers"), []string{"."}, "timers/legacy.go"},
+	} {
+		out, stderr, code := run(t, c.dir, bin, append([]string{"-format=github"}, c.args...)...)
+		if want := "::error file=" + c.file + ",line=11,col=7,title=reslint/T1::"; code != 3 || !strings.HasPrefix(out, want) {
+			t.Errorf("in %s, reslint -format=github %v: exit %d, output %q, want it to start with %q; stderr:\n%s", c.dir, c.args, code, out, want, stderr)
+		}
 	}
 }

@@ -54,7 +54,7 @@ func report(o options, analyzers []*analysis.Analyzer, fs []finding, analyzed []
 			return exitError
 		}
 	case "github":
-		writeGitHub(stdout, fs, wd)
+		writeGitHub(stdout, fs, repoRoot(wd), o.pathPrefix)
 	default:
 		writeText(stdout, fs, wd)
 	}
