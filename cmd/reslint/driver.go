@@ -88,10 +88,15 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 		return help(analyzers, args[1:], stdout, stderr)
 	}
 	fs, o, enabled := newFlagSet(analyzers, stderr)
+	// A mistyped flag gets the flag package's one line and a hint, not
+	// the whole help; -h and -help get the help.
+	fs.Usage = func() {}
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
+			usage(fs, analyzers, stderr)
 			return exitClean
 		}
+		fmt.Fprintln(stderr, "reslint: reslint help lists the flags and analyzers")
 		return exitUsage
 	}
 	if o.version {
@@ -182,7 +187,7 @@ func newFlagSet(analyzers []*analysis.Analyzer, stderr io.Writer) (*flag.FlagSet
 	fs.StringVar(&o.mod, "mod", "", "module download mode (readonly, vendor or mod), as for the go command")
 	fs.StringVar(&o.modfile, "modfile", "", "read (and possibly write) this go.mod instead of the module root's, as for the go command")
 	fs.BoolVar(&o.generated, "generated", false, "also report findings in generated files (// Code generated ... DO NOT EDIT.)")
-	fs.BoolVar(&o.tests, "test", true, "also analyze the packages' test files")
+	fs.BoolVar(&o.tests, "test", true, "load the packages' test files, as go vet does (they may add facts and make findings in other files more precise); -test=false also drops every finding in them. Findings in _test.go files are reported only with -reslint.tests")
 	fs.BoolVar(&o.fix, "fix", false, "apply the first suggested fix of every finding; exit 3 if findings without a fix remain")
 	fs.BoolVar(&o.diff, "diff", false, "print the suggested fixes as unified diffs instead of applying them; exit 3 if findings without a fix remain")
 	fs.StringVar(&o.transport, "transport", "vet", "how packages are analyzed: vet (go vet drives this binary, with its cache) or load (all in this process)")
@@ -300,7 +305,9 @@ Usage:
   reslint help [analyzer|rule]      the analyzers, or one analyzer's or rule's documentation (-explain RULE too)
   go vet -vettool=$(command -v reslint) packages...
 
-Analyzers (-NAME=false turns one off; reslint help NAME for its documentation):
+Analyzers (-NAME=false turns one off; reslint help NAME for its documentation;
+retryscope reports nothing itself: it finds the retries the others look at,
+and holds their settings):
 `)
 	for _, a := range analyzers {
 		fmt.Fprintf(w, "  %-18s %s\n", a.Name, summary(a))

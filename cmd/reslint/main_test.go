@@ -142,6 +142,10 @@ func TestFormats(t *testing.T) {
 	if _, _, code := run(t, "testdata/mod", bin, "-exit-zero", "./app/..."); code != 0 {
 		t.Errorf("-exit-zero exit %d, want 0", code)
 	}
+	// A mistyped flag: one line and a hint, not the whole help.
+	if _, stderr, code := run(t, "testdata/mod", bin, "-frobnicate", "./app/..."); code != 2 || strings.Count(stderr, "\n") != 2 || !strings.Contains(stderr, "-frobnicate") || !strings.Contains(stderr, "reslint help") {
+		t.Errorf("unknown flag: exit %d, stderr %q; want 2, the flag named and a hint, on two lines", code, stderr)
+	}
 	if _, _, code := run(t, "testdata/mod", bin, "-format=xml", "./app/..."); code != 2 {
 		t.Errorf("unknown format: exit %d, want 2", code)
 	}
@@ -493,5 +497,35 @@ func TestGitHubPaths(t *testing.T) {
 		if want := "::error file=" + c.file + ",line=11,col=7,title=reslint/T1::"; code != 3 || !strings.HasPrefix(out, want) {
 			t.Errorf("in %s, reslint -format=github %v: exit %d, output %q, want it to start with %q; stderr:\n%s", c.dir, c.args, code, out, want, stderr)
 		}
+	}
+}
+
+// TestFixOutsideMainModule: -fix leaves a dependency's files alone (here
+// a module replaced by a directory next to the main one), says so, and
+// counts its findings as unfixed.
+func TestFixOutsideMainModule(t *testing.T) {
+	dir := t.TempDir()
+	dep := filepath.Join(dir, "dep")
+	if err := os.CopyFS(dep, os.DirFS("testdata/mod")); err != nil {
+		t.Fatal(err)
+	}
+	main := filepath.Join(dir, "main")
+	if err := os.MkdirAll(main, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	gomod := "module example.com/main\n\ngo 1.26\n\nrequire example.com/e2e v0.0.0\n\nreplace example.com/e2e => ../dep\n"
+	if err := os.WriteFile(filepath.Join(main, "go.mod"), []byte(gomod), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(main, "main.go"), []byte("package main\n\nimport _ \"example.com/e2e/timers\"\n\nfunc main() {}\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	orig, _ := os.ReadFile(filepath.Join(dep, "timers", "legacy.go"))
+	_, stderr, code := run(t, main, bin, "-fix", "example.com/e2e/timers")
+	if code != 3 || !strings.Contains(stderr, "not fixing package example.com/e2e/timers: it is outside the main module") || !strings.Contains(stderr, "legacy.go:11:7: T1 timerstop:") {
+		t.Errorf("-fix on a dependency: exit %d, want 3, the skip message and the unfixed finding; stderr:\n%s", code, stderr)
+	}
+	if now, _ := os.ReadFile(filepath.Join(dep, "timers", "legacy.go")); string(now) != string(orig) {
+		t.Errorf("-fix changed a file outside the main module:\n%s", now)
 	}
 }
