@@ -148,6 +148,7 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 
 	var findings []finding
 	var failed bool
+	var loadErrs []loadError // packages that did not load, also printed to stderr
 	var analyzed []string // nil: every package (baseline staleness, vet targets)
 	if o.transport == "vet" {
 		// The targets are listed while go vet runs: the tool reports
@@ -155,9 +156,9 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 		// the targets' are kept.
 		listed := make(chan []string, 1)
 		go func() { listed <- listPackages(*o, patterns) }()
-		findings, analyzed, failed = runVet(*o, fs, analyzers, enabled, patterns, listed, stderr)
+		findings, analyzed, failed = runVet(*o, fs, analyzers, enabled, patterns, listed, &loadErrs, stderr)
 	} else {
-		findings, failed = runLoad(*o, run, patterns, stderr)
+		findings, failed = runLoad(*o, run, patterns, wd, &loadErrs, stderr)
 	}
 	if !o.tests {
 		findings = slices.DeleteFunc(findings, func(f finding) bool {
@@ -171,7 +172,7 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 	if o.baseline.mode != "" && o.transport != "vet" {
 		analyzed = listPackages(*o, patterns)
 	}
-	return report(*o, analyzers, findings, analyzed, failed, wd, stdout, stderr)
+	return report(*o, analyzers, findings, analyzed, loadErrs, failed, wd, stdout, stderr)
 }
 
 // newFlagSet declares the driver's flags and every analyzer's.
@@ -207,7 +208,7 @@ func newFlagSet(analyzers []*analysis.Analyzer, stderr io.Writer) (*flag.FlagSet
 
 // runLoad loads the packages with go/packages and analyzes them in this
 // process.
-func runLoad(o options, run []*analysis.Analyzer, patterns []string, stderr io.Writer) ([]finding, bool) {
+func runLoad(o options, run []*analysis.Analyzer, patterns []string, wd string, loadErrs *[]loadError, stderr io.Writer) ([]finding, bool) {
 	cfg := &packages.Config{
 		Mode:  packages.LoadAllSyntax,
 		Tests: o.tests,
@@ -235,7 +236,9 @@ func runLoad(o options, run []*analysis.Analyzer, patterns []string, stderr io.W
 	}
 	// Packages that do not load are reported (once, as the go command
 	// words it) and the others are still analyzed.
-	loadFailed := printLoadErrors(pkgs, stderr) > 0
+	*loadErrs = packageErrors(pkgs, wd)
+	printLoadErrors(*loadErrs, stderr)
+	loadFailed := len(*loadErrs) > 0
 	g, err := checker.Analyze(run, pkgs, &checker.Options{})
 	if err != nil {
 		fmt.Fprintf(stderr, "reslint: %v\n", err)
@@ -316,24 +319,62 @@ and holds their settings):
 	fs.PrintDefaults()
 }
 
-// printLoadErrors prints each package error once, as the go command
-// would, and returns how many there were.
-func printLoadErrors(pkgs []*packages.Package, w io.Writer) int {
+// A loadError is a package that did not load or type-check: the go
+// command's message (file:line:col: text, the path relative to the
+// working directory), and the package it belongs to when known.
+type loadError struct {
+	pkg, msg string
+}
+
+// packageErrors returns each package error once, in order of package and
+// message, with file names relative to wd as the go command shows them.
+func packageErrors(pkgs []*packages.Package, wd string) []loadError {
 	seen := map[string]bool{}
-	var msgs []string
+	var errs []loadError
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			if m := e.Error(); !seen[m] {
+			m := e.Error()
+			if file, rest, ok := strings.Cut(e.Pos, ":"); ok && filepath.IsAbs(file) {
+				m = strings.Replace(m, e.Pos, rel(wd, token.Position{Filename: file})+":"+rest, 1)
+			}
+			if !seen[m] {
 				seen[m] = true
-				msgs = append(msgs, m)
+				errs = append(errs, loadError{p.PkgPath, m})
 			}
 		}
 	})
-	slices.Sort(msgs)
-	for _, m := range msgs {
-		fmt.Fprintln(w, m)
+	slices.SortFunc(errs, func(a, b loadError) int { return cmp.Or(cmp.Compare(a.pkg, b.pkg), cmp.Compare(a.msg, b.msg)) })
+	return errs
+}
+
+// printLoadErrors prints the errors as the go command does: a "# pkg"
+// line, then its messages.
+func printLoadErrors(errs []loadError, w io.Writer) {
+	for i, e := range errs {
+		if e.pkg != "" && (i == 0 || errs[i-1].pkg != e.pkg) {
+			fmt.Fprintf(w, "# %s\n", e.pkg)
+		}
+		fmt.Fprintln(w, e.msg)
 	}
-	return len(msgs)
+}
+
+// vetErrors picks the load errors out of what go vet printed besides the
+// tool's JSON: "# pkg" starts a package's messages (the test variant
+// "pkg [pkg.test]" is pkg), every other line is one.
+func vetErrors(text []byte) []loadError {
+	var errs []loadError
+	pkg := ""
+	for line := range strings.SplitSeq(string(text), "\n") {
+		line = strings.TrimRight(line, "\r")
+		switch {
+		case strings.TrimSpace(line) == "":
+		case strings.HasPrefix(line, "# "):
+			pkg, _, _ = strings.Cut(strings.TrimPrefix(line, "# "), " ")
+		default:
+			errs = append(errs, loadError{pkg, strings.TrimSpace(line)})
+		}
+	}
+	return errs
 }
 
 // collect gathers the diagnostics of the root actions, skipping generated
@@ -344,8 +385,13 @@ func collect(g *checker.Graph, generated bool, stderr io.Writer) (out []finding,
 	genFiles := map[string]bool{}
 	for _, act := range g.Roots {
 		if act.Err != nil {
-			fmt.Fprintf(stderr, "reslint: %s on %s: %v\n", act.Analyzer.Name, act.Package.PkgPath, act.Err)
 			failed = true
+			// A package that did not load has been reported with its
+			// errors: not again per analyzer ("analysis skipped", "failed
+			// prerequisites").
+			if len(act.Package.Errors) == 0 && !act.Package.IllTyped {
+				fmt.Fprintf(stderr, "reslint: %s on %s: %v\n", act.Analyzer.Name, act.Package.PkgPath, act.Err)
+			}
 			continue
 		}
 		for _, f := range act.Package.Syntax {
@@ -465,7 +511,11 @@ func writeGitHub(w io.Writer, fs []finding, root, prefix string) {
 // writeJSON prints the go vet JSON shape: package, then analyzer, then the
 // list of diagnostics, each with its rule id as category and its
 // suggested fixes.
-func writeJSON(w io.Writer, fs []finding, wd string) {
+//
+// A package that did not load has, as go vet writes an analyzer's error,
+// {"reslint": {"error": "..."}}: its messages, one a line (under the key
+// "reslint" when the go command named no package).
+func writeJSON(w io.Writer, fs []finding, loadErrs []loadError) {
 	type jsonRelated struct {
 		Posn    string `json:"posn"`
 		Message string `json:"message"`
@@ -488,10 +538,25 @@ func writeJSON(w io.Writer, fs []finding, wd string) {
 		SuggestedFixes []jsonFix     `json:"suggested_fixes,omitempty"`
 		Related        []jsonRelated `json:"related,omitempty"`
 	}
-	tree := map[string]map[string][]jsonDiag{}
+	type jsonError struct {
+		Err string `json:"error"`
+	}
+	tree := map[string]map[string]any{}
+	for _, e := range loadErrs {
+		pkg := cmp.Or(e.pkg, "reslint")
+		if tree[pkg] == nil {
+			tree[pkg] = map[string]any{}
+		}
+		je, _ := tree[pkg]["reslint"].(jsonError)
+		if je.Err != "" {
+			je.Err += "\n"
+		}
+		je.Err += e.msg
+		tree[pkg]["reslint"] = je
+	}
 	for _, f := range fs {
 		if tree[f.pkg] == nil {
-			tree[f.pkg] = map[string][]jsonDiag{}
+			tree[f.pkg] = map[string]any{}
 		}
 		d := jsonDiag{Category: f.rule, Posn: f.posn.String(), Message: f.message}
 		if f.end.IsValid() {
@@ -508,7 +573,8 @@ func writeJSON(w io.Writer, fs []finding, wd string) {
 			}
 			d.SuggestedFixes = append(d.SuggestedFixes, jf)
 		}
-		tree[f.pkg][f.analyzer] = append(tree[f.pkg][f.analyzer], d)
+		diags, _ := tree[f.pkg][f.analyzer].([]jsonDiag)
+		tree[f.pkg][f.analyzer] = append(diags, d)
 	}
 	b, _ := json.MarshalIndent(tree, "", "\t")
 	fmt.Fprintln(w, string(b))

@@ -204,6 +204,60 @@ func TestStandaloneLoadError(t *testing.T) {
 	if !strings.Contains(stderr, "broken.go") {
 		t.Errorf("the load error is not shown; stderr:\n%s", stderr)
 	}
+	// Both transports: the compile error once, as the go command prints
+	// it, and in -json and SARIF too.
+	for _, tr := range []string{"-transport=vet", "-transport=load"} {
+		_, stderr, code := run(t, "testdata/mod", bin, tr, "./broken")
+		if code != 1 || stderr != "# example.com/e2e/broken\nbroken/broken.go:4:23: cannot use \"not an int\" (untyped string constant) as int value in return statement\n" {
+			t.Errorf("%s ./broken: exit %d, stderr:\n%s", tr, code, stderr)
+		}
+		out, _, code := run(t, "testdata/mod", bin, tr, "-json", "./broken", "./timers")
+		var tree map[string]map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(out), &tree); code != 1 || err != nil {
+			t.Fatalf("%s -json: exit %d, %v:\n%s", tr, code, err, out)
+		}
+		var e struct {
+			Err string `json:"error"`
+		}
+		if json.Unmarshal(tree["example.com/e2e/broken"]["reslint"], &e); !strings.HasPrefix(e.Err, "broken/broken.go:4:23: cannot use") || tree["example.com/e2e/timers"]["timerstop"] == nil {
+			t.Errorf("%s -json: the load error is not there as {\"error\": ...}, or the other package's findings are missing:\n%s", tr, out)
+		}
+		out, _, code = run(t, "testdata/mod", bin, tr, "-format=sarif", "./broken")
+		var log struct {
+			Runs []struct {
+				Invocations []struct {
+					ExecutionSuccessful        bool `json:"executionSuccessful"`
+					ToolExecutionNotifications []struct {
+						Level   string `json:"level"`
+						Message struct {
+							Text string `json:"text"`
+						} `json:"message"`
+						Locations []struct {
+							PhysicalLocation struct {
+								ArtifactLocation struct {
+									URI string `json:"uri"`
+								} `json:"artifactLocation"`
+								Region struct {
+									StartLine int `json:"startLine"`
+								} `json:"region"`
+							} `json:"physicalLocation"`
+						} `json:"locations"`
+					} `json:"toolExecutionNotifications"`
+				} `json:"invocations"`
+			} `json:"runs"`
+		}
+		if err := json.Unmarshal([]byte(out), &log); err != nil || code != 1 || len(log.Runs) != 1 || len(log.Runs[0].Invocations) != 1 {
+			t.Fatalf("%s -format=sarif: exit %d, %v:\n%s", tr, code, err, out)
+		}
+		inv := log.Runs[0].Invocations[0]
+		if inv.ExecutionSuccessful || len(inv.ToolExecutionNotifications) != 1 {
+			t.Fatalf("%s -format=sarif: invocation %+v, want unsuccessful with one notification", tr, inv)
+		}
+		n := inv.ToolExecutionNotifications[0]
+		if n.Level != "error" || !strings.Contains(n.Message.Text, "cannot use") || len(n.Locations) != 1 || n.Locations[0].PhysicalLocation.ArtifactLocation.URI != "broken/broken.go" || n.Locations[0].PhysicalLocation.Region.StartLine != 4 {
+			t.Errorf("%s -format=sarif: notification %+v", tr, n)
+		}
+	}
 }
 
 func TestStandaloneJSON(t *testing.T) {

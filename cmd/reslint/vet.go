@@ -30,7 +30,7 @@ import (
 // findings of dependencies as well, and those of the packages the patterns
 // name are kept: listed delivers their import paths (from go list, run
 // meanwhile; nil keeps everything), which runVet returns as targets.
-func runVet(o options, fs *flag.FlagSet, analyzers []*analysis.Analyzer, enabled map[*analysis.Analyzer]*bool, patterns []string, listed <-chan []string, stderr io.Writer) (findings []finding, targets []string, failed bool) {
+func runVet(o options, fs *flag.FlagSet, analyzers []*analysis.Analyzer, enabled map[*analysis.Analyzer]*bool, patterns []string, listed <-chan []string, loadErrs *[]loadError, stderr io.Writer) (findings []finding, targets []string, failed bool) {
 	exe, err := os.Executable()
 	if err != nil {
 		fmt.Fprintf(stderr, "reslint: cannot find this binary for go vet -vettool: %v\n", err)
@@ -65,6 +65,7 @@ func runVet(o options, fs *flag.FlagSet, analyzers []*analysis.Analyzer, enabled
 	trees = append(stdoutTrees, trees...)
 	stderr.Write(junk)
 	stderr.Write(rest)
+	*loadErrs = vetErrors(append(junk, rest...))
 	failed = runErr != nil
 
 	gen := generatedFiles{}
