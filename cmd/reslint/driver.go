@@ -149,7 +149,7 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 	var findings []finding
 	var failed bool
 	var loadErrs []loadError // packages that did not load, also printed to stderr
-	var analyzed []string // nil: every package (baseline staleness, vet targets)
+	var analyzed []string    // nil: every package (baseline staleness, vet targets)
 	if o.transport == "vet" {
 		// The targets are listed while go vet runs: the tool reports
 		// the findings of dependencies too (see vetproto.go), and only
