@@ -21,10 +21,14 @@ import (
 // repository's files wherever the job ran.
 const srcRoot = "%SRCROOT%"
 
-// toolVersion is the version SARIF names the driver by: the module
+// toolVersion is the version SARIF names the driver by: the release the
+// binary was stamped with (-ldflags -X main.version), else the module
 // version from build info ("(devel)" for a build from a checkout). Tests
 // replace it so that goldens do not change with every commit.
 var toolVersion = func() string {
+	if version != "devel" {
+		return version
+	}
 	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
 		return bi.Main.Version
 	}
