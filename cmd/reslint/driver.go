@@ -188,7 +188,7 @@ func newFlagSet(analyzers []*analysis.Analyzer, stderr io.Writer) (*flag.FlagSet
 	fs.StringVar(&o.mod, "mod", "", "module download mode (readonly, vendor or mod), as for the go command")
 	fs.StringVar(&o.modfile, "modfile", "", "read (and possibly write) this go.mod instead of the module root's, as for the go command")
 	fs.BoolVar(&o.generated, "generated", false, "also report findings in generated files (// Code generated ... DO NOT EDIT.)")
-	fs.BoolVar(&o.tests, "test", true, "load the packages' test files, as go vet does (they may add facts and make findings in other files more precise); -test=false also drops every finding in them. Findings in _test.go files are reported only with -reslint.tests")
+	fs.BoolVar(&o.tests, "test", true, "load the packages' test files, as go vet does (what they show about helpers can make findings elsewhere more precise); -test=false also drops every finding in them. Findings in _test.go files are reported only with -reslint.tests")
 	fs.BoolVar(&o.fix, "fix", false, "apply the first suggested fix of every finding; exit 3 if findings without a fix remain")
 	fs.BoolVar(&o.diff, "diff", false, "print the suggested fixes as unified diffs instead of applying them; exit 3 if findings without a fix remain")
 	fs.StringVar(&o.transport, "transport", "vet", "how packages are analyzed: vet (go vet drives this binary, with its cache) or load (all in this process)")
@@ -308,9 +308,7 @@ Usage:
   reslint help [analyzer|rule]      the analyzers, or one analyzer's or rule's documentation (-explain RULE too)
   go vet -vettool=$(command -v reslint) packages...
 
-Analyzers (-NAME=false turns one off; reslint help NAME for its documentation;
-retryscope reports nothing itself: it finds the retries the others look at,
-and holds their settings):
+Analyzers (-NAME=false turns one off; reslint help NAME for its documentation):
 `)
 	for _, a := range analyzers {
 		fmt.Fprintf(w, "  %-18s %s\n", a.Name, summary(a))
