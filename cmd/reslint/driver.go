@@ -19,6 +19,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/reslint/reslint/internal/settings"
 )
 
 // Exit codes, the same in every output format.
@@ -88,6 +90,11 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 		return help(analyzers, args[1:], stdout, stderr)
 	}
 	fs, o, enabled := newFlagSet(analyzers, stderr)
+	// The configuration file first, so that the command line overrides it.
+	cfgDisabled, code := applyConfigFile(analyzers, args, stderr)
+	if code != exitClean {
+		return code
+	}
 	// A mistyped flag gets the flag package's one line and a hint, not
 	// the whole help; -h and -help get the help.
 	fs.Usage = func() {}
@@ -98,6 +105,13 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 		}
 		fmt.Fprintln(stderr, "reslint: reslint help lists the flags and analyzers")
 		return exitUsage
+	}
+	for _, a := range cfgDisabled {
+		explicit := false
+		fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == a.Name })
+		if !explicit {
+			*enabled[a] = false
+		}
 	}
 	if o.version {
 		fmt.Fprintln(stdout, versionString())
@@ -611,4 +625,65 @@ func versionString() string {
 		out += " " + rev + modified
 	}
 	return out + " " + bi.GoVersion
+}
+
+// applyConfigFile applies the settings of the configuration file that
+// governs the directory reslint runs in (-C, else the working directory;
+// see settings.Find) to the analyzers' flags, and returns the analyzers it
+// disables. A file that does not parse or names an unknown setting is a
+// usage error.
+func applyConfigFile(analyzers []*analysis.Analyzer, args []string, stderr io.Writer) ([]*analysis.Analyzer, int) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return nil, exitClean // drive reports it
+	}
+	if c := flagValueIn(args, "C"); c != "" {
+		if filepath.IsAbs(c) {
+			dir = c
+		} else {
+			dir = filepath.Join(dir, c)
+		}
+	}
+	file := settings.Find(dir)
+	if file == "" {
+		return nil, exitClean
+	}
+	raw, err := settings.Load(file)
+	var on []*analysis.Analyzer
+	if err == nil {
+		on, err = settings.Configure(analyzers, raw)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "reslint: %s: %v\n", file, err)
+		return nil, exitUsage
+	}
+	var off []*analysis.Analyzer
+	for _, a := range analyzers {
+		if !slices.Contains(on, a) {
+			off = append(off, a)
+		}
+	}
+	return off, exitClean
+}
+
+// flagValueIn returns the value of the string flag name among the flags
+// that precede the packages ("-C dir" or "-C=dir"), or "".
+func flagValueIn(args []string, name string) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a, "-") || a == "--" {
+			break
+		}
+		n, v, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if n != name {
+			continue
+		}
+		if hasValue {
+			return v
+		}
+		if i+1 < len(args) {
+			return args[i+1]
+		}
+	}
+	return ""
 }

@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 var bin string // the reslint binary, built once by TestMain
@@ -581,5 +582,67 @@ func TestFixOutsideMainModule(t *testing.T) {
 	}
 	if now, _ := os.ReadFile(filepath.Join(dep, "timers", "legacy.go")); string(now) != string(orig) {
 		t.Errorf("-fix changed a file outside the main module:\n%s", now)
+	}
+}
+
+// TestConfigFile: .reslint.yaml, found from each package's directory up
+// to the module root, applies in the reslint command (both transports)
+// and under go vet; the command line overrides it; a bad key stops the
+// run naming it; and an edited file is not answered from go vet's cache.
+func TestConfigFile(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("testdata/mod")); err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(dir, ".reslint.yaml")
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(name, []byte(text), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(cfg, "# no T1 here\nrules: all,-T1\n")
+	for _, tr := range []string{"-transport=vet", "-transport=load"} {
+		out, stderr, code := run(t, dir, bin, tr, "./app", "./timers")
+		if code != 3 || strings.Contains(out, " T1 ") || !strings.Contains(out, " I1 ") {
+			t.Errorf("%s with rules: all,-T1 in the file: exit %d, output:\n%s%s", tr, code, out, stderr)
+		}
+		out, _, _ = run(t, dir, bin, tr, "-rules=all", "./timers")
+		if !strings.Contains(out, " T1 ") {
+			t.Errorf("%s: -rules=all does not override the file:\n%s", tr, out)
+		}
+	}
+	if _, stderr, code := run(t, dir, "go", "vet", "-vettool="+bin, "./app", "./timers"); code == 0 || strings.Contains(stderr, "T1:") || !strings.Contains(stderr, "I1:") {
+		t.Errorf("go vet with the file: exit %d, stderr:\n%s", code, stderr)
+	}
+
+	// A file in a package's directory governs that package.
+	write(cfg, "rules: all\n")
+	write(filepath.Join(dir, "app", ".reslint.yaml"), "disable: [idemkeyperseries]\n")
+	out, stderr, code := run(t, dir, bin, "./app", "./timers")
+	if code != 3 || strings.Contains(out, " I1 ") || !strings.Contains(out, " T1 ") {
+		t.Errorf("app/.reslint.yaml disabling idemkeyperseries: exit %d, output:\n%s%s", code, out, stderr)
+	}
+	// Edited: the cache does not answer with the old settings.
+	write(filepath.Join(dir, "app", ".reslint.yaml"), "rules: all\n")
+	if out, _, _ := run(t, dir, bin, "./app"); !strings.Contains(out, " I1 ") {
+		t.Errorf("after app/.reslint.yaml was edited, I1 is still missing (an old cached result):\n%s", out)
+	}
+
+	// A bad key: named, with the valid ones listed, in every door.
+	write(cfg, "timerstop:\n  strickt: true\n")
+	_, stderr, code = run(t, dir, bin, "./timers")
+	if code != 2 || !strings.Contains(stderr, ".reslint.yaml") || !strings.Contains(stderr, `"timerstop.strickt"`) || !strings.Contains(stderr, "timerstop.strict") {
+		t.Errorf("bad key: exit %d, want 2 naming the key and listing the valid ones; stderr:\n%s", code, stderr)
+	}
+	// Plain go vet keys its cache without the file (see docs/cache.md):
+	// a package it has not vetted yet shows the error.
+	fresh := filepath.Join(dir, "fresh")
+	if err := os.Mkdir(fresh, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	write(filepath.Join(fresh, "fresh.go"), "// Package fresh is new to go vet's cache: "+strconv.FormatInt(time.Now().UnixNano(), 36)+"\npackage fresh\n")
+	if _, stderr, code := run(t, dir, "go", "vet", "-vettool="+bin, "./fresh"); code == 0 || !strings.Contains(stderr, `"timerstop.strickt"`) {
+		t.Errorf("go vet, bad key: exit %d, stderr:\n%s", code, stderr)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,6 +44,19 @@ func runVet(o options, fs *flag.FlagSet, analyzers []*analysis.Analyzer, enabled
 	args = append(args, "-vettool="+exe, "-json", "-"+completeFlag)
 	args = append(args, buildFlags(o)...)
 	args = append(args, toolFlags(fs, analyzers, enabled)...)
+	// The tool reads .reslint.yaml itself, which the go command's cache
+	// key does not cover: its digest, as a flag, does.
+	dir, _ := os.Getwd()
+	if o.dir != "" {
+		dir = o.dir
+		if !filepath.IsAbs(dir) {
+			wd, _ := os.Getwd()
+			dir = filepath.Join(wd, dir)
+		}
+	}
+	if digest := configDigest(dir); digest != "" {
+		args = append(args, "-"+configHashFlag+"="+digest)
+	}
 	args = append(args, "--")
 	args = append(args, patterns...)
 

@@ -17,16 +17,22 @@ package main
 // command expects them.
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"flag"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reslint/reslint/internal/analysisdoc"
+	"github.com/reslint/reslint/internal/settings"
 )
 
 // completeFlag is the vet tool flag the driver passes. It is part of the
@@ -49,12 +55,118 @@ const completeFlag = "complete"
 // its own way.
 func vetProtocol(analyzers []*analysis.Analyzer, args []string) []string {
 	flag.Bool(completeFlag, false, "report findings also when go vet runs the tool only for a dependency's facts, so that each cached result is complete, and leave the rule id out of messages (set by the reslint command, which keeps its targets' findings; needs -json)")
+	flag.String(configHashFlag, "", "a digest of the .reslint.yaml files, which the tool reads itself: part of the go command's cache key, so that a changed file is not answered from the cache (set by the reslint command)")
 	if !boolFlag(args, completeFlag) {
 		for _, a := range analyzers {
 			prefixRules(a)
 		}
 	}
+	args = configure(analyzers, args)
 	return vetProtocolArgs(args)
+}
+
+// configHashFlag is the vet tool flag that carries the digest of the
+// configuration files.
+const configHashFlag = "confighash"
+
+// configure applies the configuration file that governs the package
+// described by the .cfg file among args (found from its directory, see
+// settings.Find) to the analyzers' flags, before the multichecker parses
+// the command line, which overrides it. An analyzer the file disables is
+// turned off with -NAME=false unless the command line names it. A file
+// with an error stops the run with a message naming the file and the
+// setting.
+func configure(analyzers []*analysis.Analyzer, args []string) []string {
+	var dir string
+	for _, a := range args {
+		if strings.HasSuffix(a, ".cfg") && !strings.HasPrefix(a, "-") {
+			b, err := os.ReadFile(a)
+			if err != nil {
+				return args
+			}
+			var cfg struct{ Dir string }
+			if json.Unmarshal(b, &cfg) != nil {
+				return args
+			}
+			dir = cfg.Dir
+		}
+	}
+	if dir == "" {
+		return args
+	}
+	file := settings.Find(dir)
+	if file == "" {
+		return args
+	}
+	raw, err := settings.Load(file)
+	var on []*analysis.Analyzer
+	if err == nil {
+		on, err = settings.Configure(analyzers, raw)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "reslint: %s: %v\n", file, err)
+		os.Exit(1)
+	}
+	var off []string
+	for _, a := range analyzers {
+		named := slices.ContainsFunc(args, func(arg string) bool {
+			n, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+			return strings.HasPrefix(arg, "-") && n == a.Name
+		})
+		if !slices.Contains(on, a) && !named {
+			off = append(off, "-"+a.Name+"=false")
+		}
+	}
+	return append(off, args...)
+}
+
+// configDigest returns a digest of every configuration file of the module
+// around dir (the nearest one above dir, and all below the module's root),
+// for the go command's cache key; "" when there is none.
+func configDigest(dir string) string {
+	root := dir
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			root = d
+			break
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	var files []string
+	if f := settings.Find(dir); f != "" {
+		files = append(files, f)
+	}
+	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if path != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata" || name == "vendor" || name == "node_modules") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.Name() == settings.FileName && !slices.Contains(files, path) {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if len(files) == 0 {
+		return ""
+	}
+	slices.Sort(files)
+	h := sha256.New()
+	for _, f := range files {
+		b, _ := os.ReadFile(f)
+		fmt.Fprintf(h, "%s\x00%d\x00", f, len(b))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
 // prefixRules makes a report each diagnostic with its rule id in front of
