@@ -327,6 +327,7 @@ Analyzers (-NAME=false turns one off; reslint help NAME for its documentation):
 	for _, a := range analyzers {
 		fmt.Fprintf(w, "  %-18s %s\n", a.Name, summary(a))
 	}
+	fmt.Fprint(w, "\nSettings can also live in a .reslint.yaml at the module root (or in a package's\ndirectory), with the flags' names as keys; flags override it.\n")
 	fmt.Fprint(w, "\nFlags:\n")
 	fs.PrintDefaults()
 }

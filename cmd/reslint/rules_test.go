@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"golang.org/x/tools/imports"
 
 	"github.com/reslint/reslint/internal/analysisdoc"
+	"github.com/reslint/reslint/internal/settings"
 )
 
 // TestRuleExamples runs the suite on the example of every rule (the code
@@ -121,5 +123,40 @@ func resetFlags(t *testing.T, analyzers []*analysis.Analyzer, flags []string) {
 				}
 			}
 		}
+	}
+}
+
+// TestREADMEConfig: the full .reslint.yaml example of the README is a
+// valid configuration of the suite.
+func TestREADMEConfig(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, example, ok := strings.Cut(string(b), "# .reslint.yaml at the module root\n")
+	if !ok {
+		t.Fatal("README has no .reslint.yaml example")
+	}
+	example, _, _ = strings.Cut(example, "```")
+	m, err := settings.ParseYAML(example)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Configure sets the analyzers' flags, shared by every test here.
+	saved := map[*flag.Flag]string{}
+	for _, a := range suite() {
+		a.Flags.VisitAll(func(f *flag.Flag) { saved[f] = f.Value.String() })
+	}
+	defer func() {
+		for f, v := range saved {
+			f.Value.Set(v)
+		}
+	}()
+	on, err := settings.Configure(suite(), m)
+	if err != nil {
+		t.Fatalf("the README's example: %v", err)
+	}
+	if len(on) != len(suite())-1 {
+		t.Errorf("the example disables one analyzer; %d of %d run", len(on), len(suite()))
 	}
 }
