@@ -150,6 +150,33 @@ func TestE2EGolangciLint(t *testing.T) {
 		}
 	})
 
+	t.Run("config-file", func(t *testing.T) {
+		// The same module with a .reslint.yaml: its settings apply, and
+		// .golangci.yml's override them. The file turns timerstop.strict
+		// off and idemkeyperseries off; .golangci.yml turns strict back
+		// on, so the ticker finding stays and idemkeyperseries' go.
+		dir := t.TempDir()
+		if err := os.CopyFS(dir, os.DirFS(mod)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, ".reslint.yaml"), []byte("disable: [idemkeyperseries]\ntimerstop.strict: false\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, code := runGCL(ctx, t, custom, dir, filepath.Join(dir, ".golangci.yml"))
+		got := gclFindings(t, out, dir)
+		if code != 1 || !slices.ContainsFunc(got, func(f string) bool { return strings.HasPrefix(f, "app/app.go:35: timerstop: T1:") }) {
+			t.Errorf(".golangci.yml's timerstop.strict does not override the file: exit %d\n%s", code, out)
+		}
+		for _, f := range got {
+			if strings.Contains(f, ": idemkeyperseries: ") {
+				t.Errorf("the file's disable: [idemkeyperseries] was not applied: %s", f)
+			}
+		}
+		if !slices.ContainsFunc(standalone, func(f string) bool { return strings.Contains(f, ": idemkeyperseries: ") }) {
+			t.Errorf("the reslint command finds no idemkeyperseries issue here, so disabling it is not tested")
+		}
+	})
+
 	t.Run("unknown-setting", func(t *testing.T) {
 		cfg := filepath.Join(t.TempDir(), "bad.yml")
 		bad := strings.Replace(readFile(t, filepath.Join(mod, ".golangci.yml")), "retryscope.retryfuncs:", "retryscope.nosuch:", 1)
