@@ -5,6 +5,8 @@
 package reslint
 
 import (
+	_ "embed"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reslint/reslint/analyzers/ambiguouswrite"
@@ -16,6 +18,7 @@ import (
 	"github.com/reslint/reslint/analyzers/noretrycanceled"
 	"github.com/reslint/reslint/analyzers/retrystorm"
 	"github.com/reslint/reslint/analyzers/timerstop"
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/retryscope"
 	"github.com/reslint/reslint/internal/suite"
@@ -44,4 +47,15 @@ func Analyzers() []*analysis.Analyzer {
 		guard.Wrap(a)
 	}
 	return as
+}
+
+// rulesDoc is the rule catalogue, one section per rule id.
+//
+//go:embed docs/rules.md
+var rulesDoc string
+
+// RuleDoc returns the rule catalogue's section on the rule id (its
+// heading and text, Markdown), or "" when the catalogue has none.
+func RuleDoc(id string) string {
+	return analysisdoc.RuleSection(rulesDoc, id)
 }

@@ -92,7 +92,7 @@ func TestE2EGolangciLint(t *testing.T) {
 			t.Errorf("a related note became an issue of its own:\n%s", out)
 		}
 		if !slices.ContainsFunc(got, func(f string) bool {
-			return strings.HasPrefix(f, "app/app.go:35: timerstop:") && strings.Contains(f, " (app.go:")
+			return strings.HasPrefix(f, "app/app.go:35: timerstop: T1:") && strings.Contains(f, " (app.go:")
 		}) {
 			t.Errorf("the ticker finding does not carry its related note:\n%s", out)
 		}
@@ -102,8 +102,8 @@ func TestE2EGolangciLint(t *testing.T) {
 		// timerstop reports the ticker only because the configuration's
 		// timerstop.strict reached its flag.
 		for _, want := range []string{
-			"app/app.go:50: reslint: //reslint:ignore directive has no reason",
-			"app/app.go:35: timerstop: ticker t is not stopped",
+			"app/app.go:50: reslint: directive: //reslint:ignore directive has no reason",
+			"app/app.go:35: timerstop: T1: ticker t is not stopped",
 		} {
 			if !slices.ContainsFunc(got, func(f string) bool { return strings.HasPrefix(f, want) }) {
 				t.Errorf("golangci-lint did not print %q:\n%s", want, out)
@@ -145,8 +145,35 @@ func TestE2EGolangciLint(t *testing.T) {
 		// Only reslint: the example leaves golangci-lint's standard
 		// linters on, which cost time and say nothing about the plugin.
 		out, code := runGCL(ctx, t, custom, mod, filepath.Join(root, ".golangci.example.yml"), "--default=none")
-		if code != 1 || !strings.Contains(out, "app.go:50:1: //reslint:ignore directive has no reason") {
+		if code != 1 || !strings.Contains(out, "app.go:50:1: directive: //reslint:ignore directive has no reason") {
 			t.Errorf(".golangci.example.yml: exit %d, want 1 with the directive finding:\n%s", code, out)
+		}
+	})
+
+	t.Run("config-file", func(t *testing.T) {
+		// The same module with a .reslint.yaml: its settings apply, and
+		// .golangci.yml's override them. The file turns timerstop.strict
+		// off and idemkeyperseries off; .golangci.yml turns strict back
+		// on, so the ticker finding stays and idemkeyperseries' go.
+		dir := t.TempDir()
+		if err := os.CopyFS(dir, os.DirFS(mod)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, ".reslint.yaml"), []byte("disable: [idemkeyperseries]\ntimerstop.strict: false\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, code := runGCL(ctx, t, custom, dir, filepath.Join(dir, ".golangci.yml"))
+		got := gclFindings(t, out, dir)
+		if code != 1 || !slices.ContainsFunc(got, func(f string) bool { return strings.HasPrefix(f, "app/app.go:35: timerstop: T1:") }) {
+			t.Errorf(".golangci.yml's timerstop.strict does not override the file: exit %d\n%s", code, out)
+		}
+		for _, f := range got {
+			if strings.Contains(f, ": idemkeyperseries: ") {
+				t.Errorf("the file's disable: [idemkeyperseries] was not applied: %s", f)
+			}
+		}
+		if !slices.ContainsFunc(standalone, func(f string) bool { return strings.Contains(f, ": idemkeyperseries: ") }) {
+			t.Errorf("the reslint command finds no idemkeyperseries issue here, so disabling it is not tested")
 		}
 	})
 
@@ -463,7 +490,8 @@ func reslintFindings(ctx context.Context, t *testing.T, root, mod string, flags 
 			}
 			var diags []struct {
 				related
-				Related []related `json:"related"`
+				Category string    `json:"category"`
+				Related  []related `json:"related"`
 			}
 			if err := json.Unmarshal(raw, &diags); err != nil {
 				t.Fatalf("reslint -json: %s: %s", name, raw) // an {"error": ...} entry
@@ -489,6 +517,11 @@ func reslintFindings(ctx context.Context, t *testing.T, root, mod string, flags 
 				}
 				if len(notes) > 0 {
 					d.Message += " (" + strings.Join(notes, "; ") + ")"
+				}
+				// The plugin starts each message with its rule id
+				// unless the rule is named like its analyzer.
+				if d.Category != "" && d.Category != name {
+					d.Message = d.Category + ": " + d.Message
 				}
 				add(name, d.related)
 			}

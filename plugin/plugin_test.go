@@ -282,6 +282,8 @@ func TestFoldRelated(t *testing.T) {
 			{Pos: f.Pos(31), Message: "and this one"},
 		}})
 		pass.Reportf(f.Pos(1), "no notes")
+		pass.Report(analysis.Diagnostic{Pos: f.Pos(2), Category: "T1", Message: "a rule of its own"})
+		pass.Report(analysis.Diagnostic{Pos: f.Pos(3), Category: "fake", Message: "the rule named like the analyzer"})
 		return nil, nil
 	}}
 	foldRelated(a)
@@ -293,6 +295,8 @@ func TestFoldRelated(t *testing.T) {
 	want := []string{
 		"ticker t is not stopped (x.go:3:3: this return leaves t running; x.go:4:2: and this one)",
 		"no notes",
+		"T1: a rule of its own",
+		"the rule named like the analyzer",
 	}
 	if len(got) != len(want) {
 		t.Fatalf("got %d diagnostics, want %d: %+v", len(got), len(want), got)
@@ -349,5 +353,44 @@ func TestNewFoldsSuite(t *testing.T) {
 	}
 	if folded == 0 {
 		t.Error("no timerstop finding with a folded note on timerstop/t1")
+	}
+}
+
+// TestConfigFile: the plugin applies the .reslint.yaml of the directory
+// golangci-lint runs in, and the settings from .golangci.yml override it.
+func TestConfigFile(t *testing.T) {
+	saveFlags(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/cfg\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	file := "retryscope:\n  retryfuncs: [example.com/r.Do, example.com/r.Again]\ndisable: [timerstop]\ntimerstop.strict: true\n"
+	if err := os.WriteFile(filepath.Join(dir, ".reslint.yaml"), []byte(file), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	p, err := New(map[string]any{"timerstop.strict": false})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := p.BuildAnalyzers()
+	if slices.Contains(names(got), "timerstop") {
+		t.Errorf("the file's disable: [timerstop] was not applied: %v", names(got))
+	}
+	if f := retryscope.Analyzer.Flags.Lookup("retryfuncs"); f.Value.String() != "example.com/r.Do,example.com/r.Again" {
+		t.Errorf("retryfuncs = %q, want the file's", f.Value.String())
+	}
+	for _, a := range reslint.Analyzers() {
+		if a.Name == "timerstop" {
+			if v := a.Flags.Lookup("strict").Value.String(); v != "false" {
+				t.Errorf("timerstop.strict = %s: .golangci.yml's false does not override the file", v)
+			}
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".reslint.yaml"), []byte("retryscope.nosuch: 1\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New(nil); err == nil || !strings.Contains(err.Error(), ".reslint.yaml") || !strings.Contains(err.Error(), `"retryscope.nosuch"`) {
+		t.Errorf("bad key in the file: err = %v", err)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -18,6 +19,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/reslint/reslint/internal/settings"
 )
 
 // Exit codes, the same in every output format.
@@ -37,6 +40,9 @@ type options struct {
 	generated bool
 	tests     bool
 	version   bool
+	explain   string // -explain RULE: print the rule's documentation
+
+	pathPrefix string // -format=github: in front of repository-relative paths
 
 	dir       string // -C: run as if in this directory
 	mod       string // -mod, as for the go command
@@ -84,15 +90,35 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 		return help(analyzers, args[1:], stdout, stderr)
 	}
 	fs, o, enabled := newFlagSet(analyzers, stderr)
+	// The configuration file first, so that the command line overrides it.
+	cfgDisabled, code := applyConfigFile(analyzers, args, stderr)
+	if code != exitClean {
+		return code
+	}
+	// A mistyped flag gets the flag package's one line and a hint, not
+	// the whole help; -h and -help get the help.
+	fs.Usage = func() {}
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
+			usage(fs, analyzers, stderr)
 			return exitClean
 		}
+		fmt.Fprintln(stderr, "reslint: reslint help lists the flags and analyzers")
 		return exitUsage
+	}
+	for _, a := range cfgDisabled {
+		explicit := false
+		fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == a.Name })
+		if !explicit {
+			*enabled[a] = false
+		}
 	}
 	if o.version {
 		fmt.Fprintln(stdout, versionString())
 		return exitClean
+	}
+	if o.explain != "" {
+		return help(analyzers, append([]string{o.explain}, fs.Args()...), stdout, stderr)
 	}
 	if o.jsonOut {
 		o.format = "json"
@@ -136,10 +162,17 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 
 	var findings []finding
 	var failed bool
+	var loadErrs []loadError // packages that did not load, also printed to stderr
+	var analyzed []string    // nil: every package (baseline staleness, vet targets)
 	if o.transport == "vet" {
-		findings, failed = runVet(*o, fs, analyzers, enabled, patterns, stderr)
+		// The targets are listed while go vet runs: the tool reports
+		// the findings of dependencies too (see vetproto.go), and only
+		// the targets' are kept.
+		listed := make(chan []string, 1)
+		go func() { listed <- listPackages(*o, patterns) }()
+		findings, analyzed, failed = runVet(*o, fs, analyzers, enabled, patterns, listed, &loadErrs, stderr)
 	} else {
-		findings, failed = runLoad(*o, run, patterns, stderr)
+		findings, failed = runLoad(*o, run, patterns, wd, &loadErrs, stderr)
 	}
 	if !o.tests {
 		findings = slices.DeleteFunc(findings, func(f finding) bool {
@@ -150,11 +183,10 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 	if o.fix || o.diff {
 		return fixOrDiff(*o, findings, failed, wd, stdout, stderr)
 	}
-	var analyzed []string // nil: every package (baseline staleness)
-	if o.baseline.mode != "" {
+	if o.baseline.mode != "" && o.transport != "vet" {
 		analyzed = listPackages(*o, patterns)
 	}
-	return report(*o, analyzers, findings, analyzed, failed, wd, stdout, stderr)
+	return report(*o, analyzers, findings, analyzed, loadErrs, failed, wd, stdout, stderr)
 }
 
 // newFlagSet declares the driver's flags and every analyzer's.
@@ -170,20 +202,27 @@ func newFlagSet(analyzers []*analysis.Analyzer, stderr io.Writer) (*flag.FlagSet
 	fs.StringVar(&o.mod, "mod", "", "module download mode (readonly, vendor or mod), as for the go command")
 	fs.StringVar(&o.modfile, "modfile", "", "read (and possibly write) this go.mod instead of the module root's, as for the go command")
 	fs.BoolVar(&o.generated, "generated", false, "also report findings in generated files (// Code generated ... DO NOT EDIT.)")
-	fs.BoolVar(&o.tests, "test", true, "also analyze the packages' test files")
+	fs.BoolVar(&o.tests, "test", true, "load the packages' test files, as go vet does (what they show about helpers can make findings elsewhere more precise); -test=false also drops every finding in them. Findings in _test.go files are reported only with -reslint.tests")
 	fs.BoolVar(&o.fix, "fix", false, "apply the first suggested fix of every finding; exit 3 if findings without a fix remain")
 	fs.BoolVar(&o.diff, "diff", false, "print the suggested fixes as unified diffs instead of applying them; exit 3 if findings without a fix remain")
 	fs.StringVar(&o.transport, "transport", "vet", "how packages are analyzed: vet (go vet drives this binary, with its cache) or load (all in this process)")
+	fs.StringVar(&o.pathPrefix, "path-prefix", "", "with -format=github, put this `dir` in front of the paths, which are relative to the repository root (the directory with .git above the working directory, else the module's root)")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
+	fs.StringVar(&o.explain, "explain", "", "print the documentation of a `rule` (N2, T1, ...) or analyzer, with an example, and exit (as reslint help RULE)")
 	baselineFlags(fs, &o.baseline)
 	enabled := analyzerFlags(fs, analyzers)
+	// -rules is -reslint.rules (the root analyzer's setting, so that go
+	// vet and golangci-lint select rules the same way), under a short name.
+	if f := fs.Lookup("reslint.rules"); f != nil {
+		fs.Var(f.Value, "rules", "the rules to report: all, rule ids (T2) and analyzer names (timerstop), each with - to turn it off, applied in order (all,-T2); as -reslint.rules")
+	}
 	fs.Usage = func() { usage(fs, analyzers, stderr) }
 	return fs, o, enabled
 }
 
 // runLoad loads the packages with go/packages and analyzes them in this
 // process.
-func runLoad(o options, run []*analysis.Analyzer, patterns []string, stderr io.Writer) ([]finding, bool) {
+func runLoad(o options, run []*analysis.Analyzer, patterns []string, wd string, loadErrs *[]loadError, stderr io.Writer) ([]finding, bool) {
 	cfg := &packages.Config{
 		Mode:  packages.LoadAllSyntax,
 		Tests: o.tests,
@@ -211,7 +250,9 @@ func runLoad(o options, run []*analysis.Analyzer, patterns []string, stderr io.W
 	}
 	// Packages that do not load are reported (once, as the go command
 	// words it) and the others are still analyzed.
-	loadFailed := printLoadErrors(pkgs, stderr) > 0
+	*loadErrs = packageErrors(pkgs, wd)
+	printLoadErrors(*loadErrs, stderr)
+	loadFailed := len(*loadErrs) > 0
 	g, err := checker.Analyze(run, pkgs, &checker.Options{})
 	if err != nil {
 		fmt.Fprintf(stderr, "reslint: %v\n", err)
@@ -278,7 +319,7 @@ Usage:
   reslint -fix|-diff packages...    apply or show suggested fixes (exit 3 if findings without one remain)
   reslint -baseline=write FILE packages...   record the current findings in FILE
   reslint -baseline=FILE packages...         report only findings not in FILE
-  reslint help [analyzer]           the analyzers and their documentation
+  reslint help [analyzer|rule]      the analyzers, or one analyzer's or rule's documentation (-explain RULE too)
   go vet -vettool=$(command -v reslint) packages...
 
 Analyzers (-NAME=false turns one off; reslint help NAME for its documentation):
@@ -286,40 +327,84 @@ Analyzers (-NAME=false turns one off; reslint help NAME for its documentation):
 	for _, a := range analyzers {
 		fmt.Fprintf(w, "  %-18s %s\n", a.Name, summary(a))
 	}
+	fmt.Fprint(w, "\nSettings can also live in a .reslint.yaml at the module root (or in a package's\ndirectory), with the flags' names as keys; flags override it.\n")
 	fmt.Fprint(w, "\nFlags:\n")
 	fs.PrintDefaults()
 }
 
-// printLoadErrors prints each package error once, as the go command
-// would, and returns how many there were.
-func printLoadErrors(pkgs []*packages.Package, w io.Writer) int {
+// A loadError is a package that did not load or type-check: the go
+// command's message (file:line:col: text, the path relative to the
+// working directory), and the package it belongs to when known.
+type loadError struct {
+	pkg, msg string
+}
+
+// packageErrors returns each package error once, in order of package and
+// message, with file names relative to wd as the go command shows them.
+func packageErrors(pkgs []*packages.Package, wd string) []loadError {
 	seen := map[string]bool{}
-	var msgs []string
+	var errs []loadError
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			if m := e.Error(); !seen[m] {
+			m := e.Error()
+			if file, rest, ok := strings.Cut(e.Pos, ":"); ok && filepath.IsAbs(file) {
+				m = strings.Replace(m, e.Pos, rel(wd, token.Position{Filename: file})+":"+rest, 1)
+			}
+			if !seen[m] {
 				seen[m] = true
-				msgs = append(msgs, m)
+				errs = append(errs, loadError{p.PkgPath, m})
 			}
 		}
 	})
-	slices.Sort(msgs)
-	for _, m := range msgs {
-		fmt.Fprintln(w, m)
+	slices.SortFunc(errs, func(a, b loadError) int { return cmp.Or(cmp.Compare(a.pkg, b.pkg), cmp.Compare(a.msg, b.msg)) })
+	return errs
+}
+
+// printLoadErrors prints the errors as the go command does: a "# pkg"
+// line, then its messages.
+func printLoadErrors(errs []loadError, w io.Writer) {
+	for i, e := range errs {
+		if e.pkg != "" && (i == 0 || errs[i-1].pkg != e.pkg) {
+			fmt.Fprintf(w, "# %s\n", e.pkg)
+		}
+		fmt.Fprintln(w, e.msg)
 	}
-	return len(msgs)
+}
+
+// vetErrors picks the load errors out of what go vet printed besides the
+// tool's JSON: "# pkg" starts a package's messages (the test variant
+// "pkg [pkg.test]" is pkg), every other line is one.
+func vetErrors(text []byte) []loadError {
+	var errs []loadError
+	pkg := ""
+	for line := range strings.SplitSeq(string(text), "\n") {
+		line = strings.TrimRight(line, "\r")
+		switch {
+		case strings.TrimSpace(line) == "":
+		case strings.HasPrefix(line, "# "):
+			pkg, _, _ = strings.Cut(strings.TrimPrefix(line, "# "), " ")
+		default:
+			errs = append(errs, loadError{pkg, strings.TrimSpace(line)})
+		}
+	}
+	return errs
 }
 
 // collect gathers the diagnostics of the root actions, skipping generated
 // files unless asked, and merging the copies a package and its test
 // variant both report. An analyzer error is printed and makes failed true.
 func collect(g *checker.Graph, generated bool, stderr io.Writer) (out []finding, failed bool) {
-	seen := map[string]bool{}
+	var m merger
 	genFiles := map[string]bool{}
 	for _, act := range g.Roots {
 		if act.Err != nil {
-			fmt.Fprintf(stderr, "reslint: %s on %s: %v\n", act.Analyzer.Name, act.Package.PkgPath, act.Err)
 			failed = true
+			// A package that did not load has been reported with its
+			// errors: not again per analyzer ("analysis skipped", "failed
+			// prerequisites").
+			if len(act.Package.Errors) == 0 && !act.Package.IllTyped {
+				fmt.Fprintf(stderr, "reslint: %s on %s: %v\n", act.Analyzer.Name, act.Package.PkgPath, act.Err)
+			}
 			continue
 		}
 		for _, f := range act.Package.Syntax {
@@ -346,13 +431,10 @@ func collect(g *checker.Graph, generated bool, stderr io.Writer) (out []finding,
 				f.related = append(f.related, related{act.Package.Fset.Position(r.Pos), r.Message})
 			}
 			f.fixes = fixesOf(act.Package.Fset, d.SuggestedFixes)
-			key := fmt.Sprintf("%s\x00%s\x00%s", posn, f.rule, f.message)
-			if !seen[key] {
-				seen[key] = true
-				out = append(out, f)
-			}
+			m.add(f, strings.Contains(act.Package.ID, " ["))
 		}
 	}
+	out = m.out
 	slices.SortFunc(out, func(a, b finding) int {
 		return cmp.Or(
 			cmp.Compare(a.posn.Filename, b.posn.Filename),
@@ -376,16 +458,57 @@ func rel(wd string, p token.Position) string {
 
 func writeText(w io.Writer, fs []finding, wd string) {
 	for _, f := range fs {
-		fmt.Fprintf(w, "%s:%d:%d: %s %s: %s\n", rel(wd, f.posn), f.posn.Line, f.posn.Column, f.rule, f.analyzer, f.message)
+		fmt.Fprintf(w, "%s:%d:%d: %s: %s\n", rel(wd, f.posn), f.posn.Line, f.posn.Column, ruleAndAnalyzer(f), f.message)
 		for _, r := range f.related {
 			fmt.Fprintf(w, "\t%s:%d:%d: %s\n", rel(wd, r.posn), r.posn.Line, r.posn.Column, r.message)
 		}
 	}
 }
 
+// ruleAndAnalyzer names a finding's rule and analyzer for text output,
+// "T1 timerstop", or the name once when the rule is named like its
+// analyzer ("backoffjitter").
+func ruleAndAnalyzer(f finding) string {
+	if f.rule == f.analyzer {
+		return f.rule
+	}
+	return f.rule + " " + f.analyzer
+}
+
+// repoRoot returns the directory that GitHub annotation paths are
+// relative to: the nearest directory at or above dir that holds .git (a
+// directory, or a file in a worktree or submodule), else the nearest that
+// holds go.mod, else dir. GitHub resolves an annotation's file against
+// the repository's root, whatever directory the job ran reslint in.
+func repoRoot(dir string) string {
+	for _, marker := range []string{".git", "go.mod"} {
+		for d := dir; ; {
+			if _, err := os.Stat(filepath.Join(d, marker)); err == nil {
+				return d
+			}
+			parent := filepath.Dir(d)
+			if parent == d {
+				break
+			}
+			d = parent
+		}
+	}
+	return dir
+}
+
 // writeGitHub prints GitHub Actions workflow commands: one annotation per
-// finding, its related notes folded into the message.
-func writeGitHub(w io.Writer, fs []finding, wd string) {
+// finding, its related notes folded into the message. Paths are relative
+// to root (see repoRoot), with prefix in front (-path-prefix: the
+// directory of this repository inside the one the workflow checks out).
+func writeGitHub(w io.Writer, fs []finding, root, prefix string) {
+	wd := root
+	rel := func(wd string, p token.Position) string {
+		r := rel(wd, p)
+		if prefix != "" && !filepath.IsAbs(r) {
+			r = path.Join(filepath.ToSlash(prefix), filepath.ToSlash(r))
+		}
+		return filepath.ToSlash(r)
+	}
 	esc := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
 	escProp := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
 	for _, f := range fs {
@@ -399,23 +522,54 @@ func writeGitHub(w io.Writer, fs []finding, wd string) {
 }
 
 // writeJSON prints the go vet JSON shape: package, then analyzer, then the
-// list of diagnostics, each with its rule id as category.
-func writeJSON(w io.Writer, fs []finding, wd string) {
+// list of diagnostics, each with its rule id as category and its
+// suggested fixes.
+//
+// A package that did not load has, as go vet writes an analyzer's error,
+// {"reslint": {"error": "..."}}: its messages, one a line (under the key
+// "reslint" when the go command named no package).
+func writeJSON(w io.Writer, fs []finding, loadErrs []loadError) {
 	type jsonRelated struct {
 		Posn    string `json:"posn"`
 		Message string `json:"message"`
 	}
-	type jsonDiag struct {
-		Category string        `json:"category,omitempty"`
-		Posn     string        `json:"posn"`
-		End      string        `json:"end,omitempty"`
-		Message  string        `json:"message"`
-		Related  []jsonRelated `json:"related,omitempty"`
+	type jsonEdit struct {
+		Filename string `json:"filename"`
+		Start    int    `json:"start"`
+		End      int    `json:"end"`
+		New      string `json:"new"`
 	}
-	tree := map[string]map[string][]jsonDiag{}
+	type jsonFix struct {
+		Message string     `json:"message"`
+		Edits   []jsonEdit `json:"edits"`
+	}
+	type jsonDiag struct {
+		Category       string        `json:"category,omitempty"`
+		Posn           string        `json:"posn"`
+		End            string        `json:"end,omitempty"`
+		Message        string        `json:"message"`
+		SuggestedFixes []jsonFix     `json:"suggested_fixes,omitempty"`
+		Related        []jsonRelated `json:"related,omitempty"`
+	}
+	type jsonError struct {
+		Err string `json:"error"`
+	}
+	tree := map[string]map[string]any{}
+	for _, e := range loadErrs {
+		pkg := cmp.Or(e.pkg, "reslint")
+		if tree[pkg] == nil {
+			tree[pkg] = map[string]any{}
+		}
+		je, _ := tree[pkg]["reslint"].(jsonError)
+		if je.Err != "" {
+			je.Err += "\n"
+		}
+		je.Err += e.msg
+		tree[pkg]["reslint"] = je
+	}
 	for _, f := range fs {
 		if tree[f.pkg] == nil {
-			tree[f.pkg] = map[string][]jsonDiag{}
+			tree[f.pkg] = map[string]any{}
 		}
 		d := jsonDiag{Category: f.rule, Posn: f.posn.String(), Message: f.message}
 		if f.end.IsValid() {
@@ -424,19 +578,38 @@ func writeJSON(w io.Writer, fs []finding, wd string) {
 		for _, r := range f.related {
 			d.Related = append(d.Related, jsonRelated{r.posn.String(), r.message})
 		}
-		tree[f.pkg][f.analyzer] = append(tree[f.pkg][f.analyzer], d)
+		// As go vet -json gives them: byte offsets into the files.
+		for _, fix := range f.fixes {
+			jf := jsonFix{Message: fix.message, Edits: []jsonEdit{}}
+			for _, e := range fix.edits {
+				jf.Edits = append(jf.Edits, jsonEdit{e.filename, e.start, e.end, e.new})
+			}
+			d.SuggestedFixes = append(d.SuggestedFixes, jf)
+		}
+		diags, _ := tree[f.pkg][f.analyzer].([]jsonDiag)
+		tree[f.pkg][f.analyzer] = append(diags, d)
 	}
 	b, _ := json.MarshalIndent(tree, "", "\t")
 	fmt.Fprintln(w, string(b))
 }
 
-// versionString is the module version and VCS revision from build info.
+// version is the release this binary was built as, set when building a
+// release: go build -ldflags "-X main.version=v0.1.0" ./cmd/reslint. A
+// binary built from a clone without it says "devel".
+var version = "devel"
+
+// versionString is the release version (version, else the module version
+// go install records for a tagged module), then the VCS revision and the
+// Go version when the build recorded them.
 func versionString() string {
+	v := version
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "reslint (unknown version)"
+		return "reslint " + v
 	}
-	v := bi.Main.Version
+	if v == "devel" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		v = bi.Main.Version
+	}
 	var rev, modified string
 	for _, s := range bi.Settings {
 		switch s.Key {
@@ -448,9 +621,70 @@ func versionString() string {
 			}
 		}
 	}
-	out := "reslint " + cmp.Or(v, "(devel)")
+	out := "reslint " + v
 	if rev != "" {
 		out += " " + rev + modified
 	}
 	return out + " " + bi.GoVersion
+}
+
+// applyConfigFile applies the settings of the configuration file that
+// governs the directory reslint runs in (-C, else the working directory;
+// see settings.Find) to the analyzers' flags, and returns the analyzers it
+// disables. A file that does not parse or names an unknown setting is a
+// usage error.
+func applyConfigFile(analyzers []*analysis.Analyzer, args []string, stderr io.Writer) ([]*analysis.Analyzer, int) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return nil, exitClean // drive reports it
+	}
+	if c := flagValueIn(args, "C"); c != "" {
+		if filepath.IsAbs(c) {
+			dir = c
+		} else {
+			dir = filepath.Join(dir, c)
+		}
+	}
+	file := settings.Find(dir)
+	if file == "" {
+		return nil, exitClean
+	}
+	raw, err := settings.Load(file)
+	var on []*analysis.Analyzer
+	if err == nil {
+		on, err = settings.Configure(analyzers, raw)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "reslint: %s: %v\n", file, err)
+		return nil, exitUsage
+	}
+	var off []*analysis.Analyzer
+	for _, a := range analyzers {
+		if !slices.Contains(on, a) {
+			off = append(off, a)
+		}
+	}
+	return off, exitClean
+}
+
+// flagValueIn returns the value of the string flag name among the flags
+// that precede the packages ("-C dir" or "-C=dir"), or "".
+func flagValueIn(args []string, name string) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a, "-") || a == "--" {
+			break
+		}
+		n, v, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if n != name {
+			continue
+		}
+		if hasValue {
+			return v
+		}
+		if i+1 < len(args) {
+			return args[i+1]
+		}
+	}
+	return ""
 }

@@ -78,6 +78,23 @@ func TestCIExamples(t *testing.T) {
 			}
 		}
 	}
+	// One version variable per workflow: every reslint it installs
+	// comes from RESLINT_VERSION, and nothing names a release that has no
+	// tag or @latest (which would be whatever main is).
+	for _, name := range []string{"reslint-code-scanning.yml", "reslint-annotations.yml", "reslint-baseline.yml", "golangci-lint.yml"} {
+		text := read(name)
+		if strings.Count(text, "RESLINT_VERSION: ") != 1 || !strings.Contains(text, `--branch "$RESLINT_VERSION" https://github.com/reslint/reslint`) {
+			t.Errorf("%s: want one RESLINT_VERSION setting, and reslint cloned at it", name)
+		}
+	}
+	for _, file := range append(files, filepath.Join(dir, "..", "..", "README.md"), filepath.Join(dir, "..", "..", "plugin", "README.md"), filepath.Join(dir, "..", "..", ".custom-gcl.yml")) {
+		data, _ := os.ReadFile(file)
+		for _, bad := range []string{"cmd/reslint@latest", "version: v0.1.0"} {
+			if strings.Contains(string(data), bad) {
+				t.Errorf("%s: %q names a release that does not exist", filepath.Base(file), bad)
+			}
+		}
+	}
 	// The plugin package the golangci-lint example imports exists.
 	if _, err := os.Stat(filepath.Join(dir, "..", "..", "plugin", "plugin.go")); err != nil {
 		t.Errorf("custom-gcl.yml imports the plugin package: %v", err)

@@ -8,6 +8,8 @@ import (
 	"go/token"
 	"io"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -63,7 +65,28 @@ func fixesOf(fset *token.FileSet, fixes []analysis.SuggestedFix) []suggestedFix 
 // once fixed. The findings left without a fix are printed to stderr; they
 // make the exit code 3.
 func fixOrDiff(o options, findings []finding, failed bool, wd string, stdout, stderr io.Writer) int {
+	// As go vet -fix does, only the main module's files are changed: a
+	// dependency's (in the module cache, or replaced by a directory) is
+	// not this repository's to edit. Its findings stay unfixed.
+	var outside []finding
+	if dirs := mainModuleDirs(o); dirs != nil {
+		skipped := map[string]bool{}
+		findings = slices.DeleteFunc(findings, func(f finding) bool {
+			if len(f.fixes) == 0 || !slices.ContainsFunc(f.fixes[0].edits, func(e textEdit) bool { return !inDirs(e.filename, dirs) }) {
+				return false // nothing to fix, or only the main module's files
+			}
+			if !skipped[f.pkg] {
+				skipped[f.pkg] = true
+				fmt.Fprintf(stderr, "reslint: not fixing package %s: it is outside the main module\n", f.pkg)
+			}
+			f.fixes = nil
+			outside = append(outside, f)
+			return true
+		})
+	}
 	files, unfixed, err := applyFixes(findings, os.ReadFile, stderr)
+	unfixed = append(unfixed, outside...)
+	sortFindings(unfixed)
 	if err != nil {
 		fmt.Fprintf(stderr, "reslint: %v\n", err)
 		failed = true
@@ -368,4 +391,36 @@ func diffLines(a, b []string) []lineOp {
 		ops[len(ops)-1].a1, ops[len(ops)-1].b1 = pre+i, pre+j
 	}
 	return ops
+}
+
+// mainModuleDirs returns the directories of the main modules (one, or a
+// workspace's), as the go command lists them; nil when it cannot.
+func mainModuleDirs(o options) []string {
+	args := []string{"list"}
+	if o.dir != "" {
+		args = append(args, "-C", o.dir)
+	}
+	args = append(args, "-m", "-f", "{{.Dir}}")
+	args = append(args, buildFlags(o)...)
+	out, err := exec.Command("go", args...).Output()
+	if err != nil {
+		return nil
+	}
+	var dirs []string
+	for d := range strings.SplitSeq(strings.TrimSpace(string(out)), "\n") {
+		if d = strings.TrimSpace(d); d != "" {
+			dirs = append(dirs, d)
+		}
+	}
+	return dirs
+}
+
+// inDirs reports whether file lies in one of dirs.
+func inDirs(file string, dirs []string) bool {
+	for _, d := range dirs {
+		if r, err := filepath.Rel(d, file); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
 }

@@ -92,15 +92,17 @@ func inventory(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "reslint: %v\n", err)
 		return exitError
 	}
-	failed := printLoadErrors(pkgs, stderr) > 0
+	wd, _ := os.Getwd()
+	if *dir != "" {
+		wd = cmp.Or(absJoin(wd, *dir), wd)
+	}
+	errs := packageErrors(pkgs, wd)
+	printLoadErrors(errs, stderr)
+	failed := len(errs) > 0
 	g, err := checker.Analyze([]*analysis.Analyzer{retrystorm.Analyzer}, pkgs, &checker.Options{})
 	if err != nil {
 		fmt.Fprintf(stderr, "reslint: %v\n", err)
 		return exitError
-	}
-	wd, _ := os.Getwd()
-	if *dir != "" {
-		wd = cmp.Or(absJoin(wd, *dir), wd)
 	}
 	var rows []invRow
 	seen := map[string]bool{}

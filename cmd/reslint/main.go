@@ -6,14 +6,15 @@
 //	        [-C dir] [-tags=...] [-mod=...] [-modfile=...] [-transport=vet|load]
 //	        [-<analyzer>=false] [-<analyzer>.<flag>=...] packages...
 //	reslint -fix|-diff packages...
-//	reslint help [analyzer]
+//	reslint help [analyzer|rule]     (or -explain RULE)
 //	reslint -inventory [-format=text|json] packages...
 //	reslint -version
 //
 // The go command drives the analysis: reslint runs
 // go vet -vettool=<itself> -json and reports what the vet tool found, so
 // packages are analyzed in parallel from export data and facts files and
-// the results are cached (see drive). -transport=load analyzes
+// the results are cached (see drive; -complete keeps the cached results
+// whole, see vetproto.go). -transport=load analyzes
 // everything in this process instead.
 //
 // -fix applies, and -diff prints as unified diffs, the first suggested fix
@@ -47,11 +48,13 @@ import (
 	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/reslint/reslint"
+	"github.com/reslint/reslint/internal/analysisdoc"
 )
 
 func main() {
 	analyzers := reslint.Analyzers()
 	if standard(os.Args[1:]) {
+		os.Args = append(os.Args[:1:1], vetProtocol(analyzers, os.Args[1:])...)
 		multichecker.Main(analyzers...)
 		return
 	}
@@ -74,8 +77,10 @@ func standard(args []string) bool {
 	})
 }
 
-// help prints the usage (reslint help) or the documentation of the named
-// analyzers (reslint help NAME...).
+// help prints the usage (reslint help), or the documentation of each
+// analyzer or rule named (reslint help NAME...): an analyzer's doc and
+// flags, a rule's text with an example of code it reports and the code
+// fixed.
 func help(analyzers []*analysis.Analyzer, names []string, stdout, stderr io.Writer) int {
 	if len(names) == 0 {
 		fs, _, _ := newFlagSet(analyzers, stdout)
@@ -85,15 +90,20 @@ func help(analyzers []*analysis.Analyzer, names []string, stdout, stderr io.Writ
 	code := exitClean
 	for n, name := range names {
 		i := slices.IndexFunc(analyzers, func(a *analysis.Analyzer) bool { return a.Name == name })
-		if i < 0 {
-			fmt.Fprintf(stderr, "reslint: no analyzer %q; reslint help lists them\n", name)
+		rule, isRule := ruleNamed(name)
+		if i < 0 && !isRule {
+			fmt.Fprintf(stderr, "reslint: no analyzer or rule %q; reslint help lists the analyzers, docs/rules.md the rules\n", name)
 			code = exitUsage
 			continue
 		}
-		a := analyzers[i]
 		if n > 0 {
 			fmt.Fprintln(stdout)
 		}
+		if i < 0 {
+			explainRule(stdout, rule)
+			continue
+		}
+		a := analyzers[i]
 		fmt.Fprintf(stdout, "%s: %s\n", a.Name, strings.TrimSpace(strings.TrimPrefix(a.Doc, a.Name+":")))
 		var flags []string
 		a.Flags.VisitAll(func(f *flag.Flag) {
@@ -104,6 +114,77 @@ func help(analyzers []*analysis.Analyzer, names []string, stdout, stderr io.Writ
 		}
 	}
 	return code
+}
+
+// ruleNamed returns the rule with id name, ignoring case (n2 is N2).
+func ruleNamed(name string) (analysisdoc.Rule, bool) {
+	for _, r := range analysisdoc.Rules {
+		if strings.EqualFold(r.ID, name) {
+			return r, true
+		}
+	}
+	return analysisdoc.Rule{}, false
+}
+
+// explainRule prints a rule's section of the rule catalogue as plain
+// text, then its example: the code reported and the code fixed.
+func explainRule(w io.Writer, r analysisdoc.Rule) {
+	doc := reslint.RuleDoc(r.ID)
+	title, body, _ := strings.Cut(doc, "\n")
+	title = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(title, "## "), r.ID+":"))
+	if title == "" {
+		title = r.Short
+	}
+	fmt.Fprintf(w, "%s (%s): %s\n", r.ID, r.Analyzer, title)
+	if body = plainText(body); body != "" {
+		fmt.Fprintf(w, "\n%s\n", body)
+	} else {
+		fmt.Fprintf(w, "\n%s.\n", r.Short)
+	}
+	if e, ok := analysisdoc.ExampleOf(r.ID); ok {
+		if e.Note != "" {
+			fmt.Fprintf(w, "\n(%s)\n", e.Note)
+		} else {
+			label := "Reported"
+			if len(e.Flags) > 0 {
+				label += " with " + strings.Join(e.Flags, " ")
+			}
+			if v, ok := strings.CutPrefix(e.GoVersion, "go"); ok {
+				label += " (in code for Go " + v + ")"
+			}
+			fmt.Fprintf(w, "\n%s:\n\n%s\n\nFixed:\n\n%s\n", label, indent(e.Bad), indent(e.Good))
+		}
+	}
+	fmt.Fprintf(w, "\nMore: reslint help %s; %s\n", r.Analyzer, analysisdoc.RuleURL(r.ID))
+}
+
+// plainText turns a Markdown section into terminal text: fenced code is
+// indented by a tab, the fences dropped.
+func plainText(md string) string {
+	var out []string
+	code := false
+	for line := range strings.SplitSeq(strings.TrimSpace(md), "\n") {
+		switch {
+		case strings.HasPrefix(line, "```"):
+			code = !code
+		case code:
+			out = append(out, "\t"+line)
+		default:
+			out = append(out, line)
+		}
+	}
+	return strings.TrimSpace(strings.Join(out, "\n"))
+}
+
+// indent indents every non-empty line of code by a tab.
+func indent(code string) string {
+	lines := strings.Split(code, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = "\t" + l
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // summary is the first line of an analyzer's Doc, without the analyzer's

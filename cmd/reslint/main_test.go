@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 var bin string // the reslint binary, built once by TestMain
@@ -135,11 +136,16 @@ func TestFormats(t *testing.T) {
 	if code != 3 {
 		t.Errorf("-format=github exit %d, want 3", code)
 	}
-	if want := "::error file=app/app.go,line=21,col=37,title=reslint/I1::idempotency key is generated inside the retry closure"; !strings.Contains(gh, want) {
+	// Paths are relative to the repository root: this repository's.
+	if want := "::error file=cmd/reslint/testdata/mod/app/app.go,line=21,col=37,title=reslint/I1::idempotency key is generated inside the retry closure"; !strings.Contains(gh, want) {
 		t.Errorf("-format=github output lacks %q:\n%s", want, gh)
 	}
 	if _, _, code := run(t, "testdata/mod", bin, "-exit-zero", "./app/..."); code != 0 {
 		t.Errorf("-exit-zero exit %d, want 0", code)
+	}
+	// A mistyped flag: one line and a hint, not the whole help.
+	if _, stderr, code := run(t, "testdata/mod", bin, "-frobnicate", "./app/..."); code != 2 || strings.Count(stderr, "\n") != 2 || !strings.Contains(stderr, "-frobnicate") || !strings.Contains(stderr, "reslint help") {
+		t.Errorf("unknown flag: exit %d, stderr %q; want 2, the flag named and a hint, on two lines", code, stderr)
 	}
 	if _, _, code := run(t, "testdata/mod", bin, "-format=xml", "./app/..."); code != 2 {
 		t.Errorf("unknown format: exit %d, want 2", code)
@@ -198,6 +204,60 @@ func TestStandaloneLoadError(t *testing.T) {
 	}
 	if !strings.Contains(stderr, "broken.go") {
 		t.Errorf("the load error is not shown; stderr:\n%s", stderr)
+	}
+	// Both transports: the compile error once, as the go command prints
+	// it, and in -json and SARIF too.
+	for _, tr := range []string{"-transport=vet", "-transport=load"} {
+		_, stderr, code := run(t, "testdata/mod", bin, tr, "./broken")
+		if code != 1 || stderr != "# example.com/e2e/broken\nbroken/broken.go:4:23: cannot use \"not an int\" (untyped string constant) as int value in return statement\n" {
+			t.Errorf("%s ./broken: exit %d, stderr:\n%s", tr, code, stderr)
+		}
+		out, _, code := run(t, "testdata/mod", bin, tr, "-json", "./broken", "./timers")
+		var tree map[string]map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(out), &tree); code != 1 || err != nil {
+			t.Fatalf("%s -json: exit %d, %v:\n%s", tr, code, err, out)
+		}
+		var e struct {
+			Err string `json:"error"`
+		}
+		if json.Unmarshal(tree["example.com/e2e/broken"]["reslint"], &e); !strings.HasPrefix(e.Err, "broken/broken.go:4:23: cannot use") || tree["example.com/e2e/timers"]["timerstop"] == nil {
+			t.Errorf("%s -json: the load error is not there as {\"error\": ...}, or the other package's findings are missing:\n%s", tr, out)
+		}
+		out, _, code = run(t, "testdata/mod", bin, tr, "-format=sarif", "./broken")
+		var log struct {
+			Runs []struct {
+				Invocations []struct {
+					ExecutionSuccessful        bool `json:"executionSuccessful"`
+					ToolExecutionNotifications []struct {
+						Level   string `json:"level"`
+						Message struct {
+							Text string `json:"text"`
+						} `json:"message"`
+						Locations []struct {
+							PhysicalLocation struct {
+								ArtifactLocation struct {
+									URI string `json:"uri"`
+								} `json:"artifactLocation"`
+								Region struct {
+									StartLine int `json:"startLine"`
+								} `json:"region"`
+							} `json:"physicalLocation"`
+						} `json:"locations"`
+					} `json:"toolExecutionNotifications"`
+				} `json:"invocations"`
+			} `json:"runs"`
+		}
+		if err := json.Unmarshal([]byte(out), &log); err != nil || code != 1 || len(log.Runs) != 1 || len(log.Runs[0].Invocations) != 1 {
+			t.Fatalf("%s -format=sarif: exit %d, %v:\n%s", tr, code, err, out)
+		}
+		inv := log.Runs[0].Invocations[0]
+		if inv.ExecutionSuccessful || len(inv.ToolExecutionNotifications) != 1 {
+			t.Fatalf("%s -format=sarif: invocation %+v, want unsuccessful with one notification", tr, inv)
+		}
+		n := inv.ToolExecutionNotifications[0]
+		if n.Level != "error" || !strings.Contains(n.Message.Text, "cannot use") || len(n.Locations) != 1 || n.Locations[0].PhysicalLocation.ArtifactLocation.URI != "broken/broken.go" || n.Locations[0].PhysicalLocation.Region.StartLine != 4 {
+			t.Errorf("%s -format=sarif: notification %+v", tr, n)
+		}
 	}
 }
 
@@ -392,6 +452,23 @@ func TestTransports(t *testing.T) {
 	if code != 3 || strings.Contains(out, "timerstop") || strings.Contains(out, "idemkeyperseries") || !strings.Contains(out, "directive reslint") {
 		t.Errorf("-timerstop=false -idemkeyperseries=false: exit %d, output:\n%s", code, out)
 	}
+	// Rules by id, in both transports and under go vet.
+	for _, tr := range []string{"-transport=vet", "-transport=load"} {
+		out, stderr, code := run(t, "testdata/mod", bin, tr, "-rules=all,-T1", "./app", "./timers")
+		if code != 3 || strings.Contains(out, " T1 ") || !strings.Contains(out, " I1 ") || !strings.Contains(out, " directive ") {
+			t.Errorf("%s -rules=all,-T1: exit %d, output:\n%s%s", tr, code, out, stderr)
+		}
+		out, stderr, code = run(t, "testdata/mod", bin, tr, "-rules=T1", "./app", "./timers")
+		if code != 3 || !strings.HasPrefix(out, "timers/legacy.go:11:7: T1 ") || strings.Contains(out, "app.go") {
+			t.Errorf("%s -rules=T1: exit %d, output:\n%s%s", tr, code, out, stderr)
+		}
+	}
+	if _, stderr, code := run(t, "testdata/mod", bin, "-rules=all,-T99", "./app"); code != 2 || !strings.Contains(stderr, `unknown rule or analyzer "T99"`) {
+		t.Errorf("-rules=all,-T99: exit %d, want 2 naming T99; stderr:\n%s", code, stderr)
+	}
+	if _, stderr, code := run(t, "testdata/mod", "go", "vet", "-vettool="+bin, "-reslint.rules=-T1,-directive", "./app", "./timers"); code == 0 || strings.Contains(stderr, "T1:") || strings.Contains(stderr, "directive:") || !strings.Contains(stderr, "I1: idempotency key") {
+		t.Errorf("go vet -reslint.rules=-T1,-directive: exit %d, stderr:\n%s", code, stderr)
+	}
 	if _, _, code := run(t, "testdata/mod", bin, "-transport=carrier", "./app"); code != 2 {
 		t.Errorf("unknown transport: exit %d, want 2", code)
 	}
@@ -421,9 +498,151 @@ func TestHelp(t *testing.T) {
 	if _, _, code := run(t, "testdata/mod", bin, "help", "nosuch"); code != 2 {
 		t.Errorf("help nosuch: exit %d, want 2", code)
 	}
+	// A rule id: its text, the code reported and the code fixed; -explain
+	// is the same, and ids are not case-sensitive.
+	out, _, code = run(t, "testdata/mod", bin, "help", "N2")
+	for _, want := range []string{"N2 (noretrycanceled): retry loop ignores its context\n", "after the\ncaller cancels", "\nReported:\n\n\tfunc fetch", "time.Sleep(", "\nFixed:\n\n\tfunc fetch", "case <-ctx.Done():", "docs/rules.md#n2"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("help N2: exit %d, output lacks %q:\n%s", code, want, out)
+		}
+	}
+	if explain, _, code := run(t, "testdata/mod", bin, "-explain", "n2"); code != 0 || explain != out {
+		t.Errorf("-explain n2: exit %d, output differs from help N2:\n%s", code, explain)
+	}
+	out, _, code = run(t, "testdata/mod", bin, "help", "T1")
+	if code != 0 || !strings.Contains(out, "Reported (in code for Go 1.22):") || !strings.Contains(out, "defer t.Stop()") {
+		t.Errorf("help T1: exit %d, output:\n%s", code, out)
+	}
 	// The vet protocol still answers go vet's questions.
 	out, _, code = run(t, "testdata/mod", bin, "-V=full")
 	if code != 0 || !strings.Contains(out, "buildID=") {
 		t.Errorf("-V=full: exit %d, output %q", code, out)
+	}
+}
+
+// TestGitHubPaths: -format=github paths are relative to the repository
+// root (the directory with .git, else the module root) whatever the
+// working directory or -C, with -path-prefix in front.
+func TestGitHubPaths(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.Mkdir(filepath.Join(repo, ".git"), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	svc := filepath.Join(repo, "svc")
+	if err := os.CopyFS(svc, os.DirFS("testdata/mod")); err != nil {
+		t.Fatal(err)
+	}
+	noVCS := t.TempDir()
+	if err := os.CopyFS(noVCS, os.DirFS("testdata/mod")); err != nil {
+		t.Fatal(err)
+	}
+	elsewhere := t.TempDir()
+	for _, c := range []struct {
+		dir  string
+		args []string
+		file string
+	}{
+		{svc, []string{"./timers"}, "svc/timers/legacy.go"},
+		{filepath.Join(svc, "timers"), []string{"."}, "svc/timers/legacy.go"},
+		{elsewhere, []string{"-C", svc, "./timers"}, "svc/timers/legacy.go"},
+		{filepath.Join(svc, "timers"), []string{"-path-prefix=mono/", "."}, "mono/svc/timers/legacy.go"},
+		{filepath.Join(noVCS, "timers"), []string{"."}, "timers/legacy.go"},
+	} {
+		out, stderr, code := run(t, c.dir, bin, append([]string{"-format=github"}, c.args...)...)
+		if want := "::error file=" + c.file + ",line=11,col=7,title=reslint/T1::"; code != 3 || !strings.HasPrefix(out, want) {
+			t.Errorf("in %s, reslint -format=github %v: exit %d, output %q, want it to start with %q; stderr:\n%s", c.dir, c.args, code, out, want, stderr)
+		}
+	}
+}
+
+// TestFixOutsideMainModule: -fix leaves a dependency's files alone (here
+// a module replaced by a directory next to the main one), says so, and
+// counts its findings as unfixed.
+func TestFixOutsideMainModule(t *testing.T) {
+	dir := t.TempDir()
+	dep := filepath.Join(dir, "dep")
+	if err := os.CopyFS(dep, os.DirFS("testdata/mod")); err != nil {
+		t.Fatal(err)
+	}
+	main := filepath.Join(dir, "main")
+	if err := os.MkdirAll(main, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	gomod := "module example.com/main\n\ngo 1.26\n\nrequire example.com/e2e v0.0.0\n\nreplace example.com/e2e => ../dep\n"
+	if err := os.WriteFile(filepath.Join(main, "go.mod"), []byte(gomod), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(main, "main.go"), []byte("package main\n\nimport _ \"example.com/e2e/timers\"\n\nfunc main() {}\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	orig, _ := os.ReadFile(filepath.Join(dep, "timers", "legacy.go"))
+	_, stderr, code := run(t, main, bin, "-fix", "example.com/e2e/timers")
+	if code != 3 || !strings.Contains(stderr, "not fixing package example.com/e2e/timers: it is outside the main module") || !strings.Contains(stderr, "legacy.go:11:7: T1 timerstop:") {
+		t.Errorf("-fix on a dependency: exit %d, want 3, the skip message and the unfixed finding; stderr:\n%s", code, stderr)
+	}
+	if now, _ := os.ReadFile(filepath.Join(dep, "timers", "legacy.go")); string(now) != string(orig) {
+		t.Errorf("-fix changed a file outside the main module:\n%s", now)
+	}
+}
+
+// TestConfigFile: .reslint.yaml, found from each package's directory up
+// to the module root, applies in the reslint command (both transports)
+// and under go vet; the command line overrides it; a bad key stops the
+// run naming it; and an edited file is not answered from go vet's cache.
+func TestConfigFile(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("testdata/mod")); err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(dir, ".reslint.yaml")
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(name, []byte(text), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(cfg, "# no T1 here\nrules: all,-T1\n")
+	for _, tr := range []string{"-transport=vet", "-transport=load"} {
+		out, stderr, code := run(t, dir, bin, tr, "./app", "./timers")
+		if code != 3 || strings.Contains(out, " T1 ") || !strings.Contains(out, " I1 ") {
+			t.Errorf("%s with rules: all,-T1 in the file: exit %d, output:\n%s%s", tr, code, out, stderr)
+		}
+		out, _, _ = run(t, dir, bin, tr, "-rules=all", "./timers")
+		if !strings.Contains(out, " T1 ") {
+			t.Errorf("%s: -rules=all does not override the file:\n%s", tr, out)
+		}
+	}
+	if _, stderr, code := run(t, dir, "go", "vet", "-vettool="+bin, "./app", "./timers"); code == 0 || strings.Contains(stderr, "T1:") || !strings.Contains(stderr, "I1:") {
+		t.Errorf("go vet with the file: exit %d, stderr:\n%s", code, stderr)
+	}
+
+	// A file in a package's directory governs that package.
+	write(cfg, "rules: all\n")
+	write(filepath.Join(dir, "app", ".reslint.yaml"), "disable: [idemkeyperseries]\n")
+	out, stderr, code := run(t, dir, bin, "./app", "./timers")
+	if code != 3 || strings.Contains(out, " I1 ") || !strings.Contains(out, " T1 ") {
+		t.Errorf("app/.reslint.yaml disabling idemkeyperseries: exit %d, output:\n%s%s", code, out, stderr)
+	}
+	// Edited: the cache does not answer with the old settings.
+	write(filepath.Join(dir, "app", ".reslint.yaml"), "rules: all\n")
+	if out, _, _ := run(t, dir, bin, "./app"); !strings.Contains(out, " I1 ") {
+		t.Errorf("after app/.reslint.yaml was edited, I1 is still missing (an old cached result):\n%s", out)
+	}
+
+	// A bad key: named, with the valid ones listed, in every door.
+	write(cfg, "timerstop:\n  strickt: true\n")
+	_, stderr, code = run(t, dir, bin, "./timers")
+	if code != 2 || !strings.Contains(stderr, ".reslint.yaml") || !strings.Contains(stderr, `"timerstop.strickt"`) || !strings.Contains(stderr, "timerstop.strict") {
+		t.Errorf("bad key: exit %d, want 2 naming the key and listing the valid ones; stderr:\n%s", code, stderr)
+	}
+	// Plain go vet keys its cache without the file (see docs/cache.md):
+	// a package it has not vetted yet shows the error.
+	fresh := filepath.Join(dir, "fresh")
+	if err := os.Mkdir(fresh, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	write(filepath.Join(fresh, "fresh.go"), "// Package fresh is new to go vet's cache: "+strconv.FormatInt(time.Now().UnixNano(), 36)+"\npackage fresh\n")
+	if _, stderr, code := run(t, dir, "go", "vet", "-vettool="+bin, "./fresh"); code == 0 || !strings.Contains(stderr, `"timerstop.strickt"`) {
+		t.Errorf("go vet, bad key: exit %d, stderr:\n%s", code, stderr)
 	}
 }

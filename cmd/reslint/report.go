@@ -35,7 +35,11 @@ var formats = []string{"text", "json", "sarif", "github"}
 // the run covered (a baseline entry of another package is not stale);
 // nil means all. errored is set when a package did not load or an
 // analyzer failed.
-func report(o options, analyzers []*analysis.Analyzer, fs []finding, analyzed []string, errored bool, wd string, stdout, stderr io.Writer) int {
+//
+// loadErrs are the packages that did not load, already printed to stderr:
+// -json and SARIF carry them too, so that a job that keeps only stdout
+// knows the run is incomplete.
+func report(o options, analyzers []*analysis.Analyzer, fs []finding, analyzed []string, loadErrs []loadError, errored bool, wd string, stdout, stderr io.Writer) int {
 	src := newSources()
 	if o.baseline.mode != "" {
 		var code int
@@ -47,14 +51,14 @@ func report(o options, analyzers []*analysis.Analyzer, fs []finding, analyzed []
 	}
 	switch o.format {
 	case "json":
-		writeJSON(stdout, fs, wd)
+		writeJSON(stdout, fs, loadErrs)
 	case "sarif":
-		if err := writeSARIF(stdout, fs, wd, analyzers, src); err != nil {
+		if err := writeSARIF(stdout, fs, wd, analyzers, src, loadErrs); err != nil {
 			fmt.Fprintf(stderr, "reslint: %v\n", err)
 			return exitError
 		}
 	case "github":
-		writeGitHub(stdout, fs, wd)
+		writeGitHub(stdout, fs, repoRoot(wd), o.pathPrefix)
 	default:
 		writeText(stdout, fs, wd)
 	}

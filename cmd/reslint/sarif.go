@@ -21,10 +21,14 @@ import (
 // repository's files wherever the job ran.
 const srcRoot = "%SRCROOT%"
 
-// toolVersion is the version SARIF names the driver by: the module
+// toolVersion is the version SARIF names the driver by: the release the
+// binary was stamped with (-ldflags -X main.version), else the module
 // version from build info ("(devel)" for a build from a checkout). Tests
 // replace it so that goldens do not change with every commit.
 var toolVersion = func() string {
+	if version != "devel" {
+		return version
+	}
 	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
 		return bi.Main.Version
 	}
@@ -48,7 +52,12 @@ func ruleLevel(id string) string {
 // writeSARIF prints the findings as one SARIF 2.1.0 run that GitHub code
 // scanning accepts: every rule of the catalogue with its help, one result
 // per finding with its region, related notes and fixes.
-func writeSARIF(w io.Writer, fs []finding, wd string, analyzers []*analysis.Analyzer, src *sources) error {
+//
+// The packages that did not load are the invocation's tool execution
+// notifications (level error, at the position the go command gave), and
+// make it unsuccessful: code scanning then shows the run as incomplete
+// rather than clean.
+func writeSARIF(w io.Writer, fs []finding, wd string, analyzers []*analysis.Analyzer, src *sources, loadErrs []loadError) error {
 	log, err := sarif.New(sarif.Version210)
 	if err != nil {
 		return err
@@ -99,6 +108,21 @@ func writeSARIF(w io.Writer, fs []finding, wd string, analyzers []*analysis.Anal
 		res.WithPartialFingerPrints(map[string]any{"reslintKey/v1": prints[i]})
 		run.AddResult(res)
 	}
+	inv := sarif.NewInvocation().WithExecutionSuccess(len(loadErrs) == 0)
+	for _, e := range loadErrs {
+		n := sarif.NewNotification().WithLevel("error").WithMessage(sarif.NewTextMessage(e.msg))
+		if p := parsePosn(strings.SplitN(e.msg, ": ", 2)[0]); p.Line > 0 {
+			if !filepath.IsAbs(p.Filename) {
+				p.Filename = filepath.Join(wd, p.Filename)
+			}
+			n.WithLocations([]*sarif.Location{sarif.NewLocationWithPhysicalLocation(physical(wd, src, p, token.Position{}))})
+		}
+		if e.pkg != "" {
+			n.Properties = sarif.Properties{"package": e.pkg}
+		}
+		inv.AddTToolExecutionNotification(n)
+	}
+	run.AddInvocations(inv)
 	log.AddRun(run)
 
 	enc := json.NewEncoder(w)

@@ -152,7 +152,7 @@ func TestSARIFUnit(t *testing.T) {
 		posn: token.Position{Filename: file, Line: 1, Column: 1}, message: "unknown rule",
 	}}
 	var b bytes.Buffer
-	if err := writeSARIF(&b, fs, dir, []*analysis.Analyzer{{Name: "timerstop", Doc: "timerstop: check timers"}}, newSources()); err != nil {
+	if err := writeSARIF(&b, fs, dir, []*analysis.Analyzer{{Name: "timerstop", Doc: "timerstop: check timers"}}, newSources(), nil); err != nil {
 		t.Fatal(err)
 	}
 	validateSARIF(t, b.Bytes())

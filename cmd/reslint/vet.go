@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,19 +26,37 @@ import (
 // command's own errors (packages that do not load or type-check) through
 // to stderr as it prints them, and turns the JSON diagnostics into
 // findings. failed reports a go vet error or an analyzer error.
-func runVet(o options, fs *flag.FlagSet, analyzers []*analysis.Analyzer, enabled map[*analysis.Analyzer]*bool, patterns []string, stderr io.Writer) (findings []finding, failed bool) {
+//
+// The tool runs with -complete (see vetproto.go), so it reports the
+// findings of dependencies as well, and those of the packages the patterns
+// name are kept: listed delivers their import paths (from go list, run
+// meanwhile; nil keeps everything), which runVet returns as targets.
+func runVet(o options, fs *flag.FlagSet, analyzers []*analysis.Analyzer, enabled map[*analysis.Analyzer]*bool, patterns []string, listed <-chan []string, loadErrs *[]loadError, stderr io.Writer) (findings []finding, targets []string, failed bool) {
 	exe, err := os.Executable()
 	if err != nil {
 		fmt.Fprintf(stderr, "reslint: cannot find this binary for go vet -vettool: %v\n", err)
-		return nil, true
+		return nil, <-listed, true
 	}
 	args := []string{"vet"}
 	if o.dir != "" {
 		args = append(args, "-C", o.dir) // the go command wants -C first
 	}
-	args = append(args, "-vettool="+exe, "-json")
+	args = append(args, "-vettool="+exe, "-json", "-"+completeFlag)
 	args = append(args, buildFlags(o)...)
 	args = append(args, toolFlags(fs, analyzers, enabled)...)
+	// The tool reads .reslint.yaml itself, which the go command's cache
+	// key does not cover: its digest, as a flag, does.
+	dir, _ := os.Getwd()
+	if o.dir != "" {
+		dir = o.dir
+		if !filepath.IsAbs(dir) {
+			wd, _ := os.Getwd()
+			dir = filepath.Join(wd, dir)
+		}
+	}
+	if digest := configDigest(dir); digest != "" {
+		args = append(args, "-"+configHashFlag+"="+digest)
+	}
 	args = append(args, "--")
 	args = append(args, patterns...)
 
@@ -49,20 +68,22 @@ func runVet(o options, fs *flag.FlagSet, analyzers []*analysis.Analyzer, enabled
 	var errOut bytes.Buffer
 	cmd.Stderr = &errOut
 	runErr := cmd.Run()
+	targets = <-listed
 	var exitErr *exec.ExitError
 	if runErr != nil && !errors.As(runErr, &exitErr) {
 		fmt.Fprintf(stderr, "reslint: go vet: %v\n", runErr)
-		return nil, true
+		return nil, targets, true
 	}
 	trees, rest := splitJSON(errOut.Bytes())
 	stdoutTrees, junk := splitJSON(out.Bytes())
 	trees = append(stdoutTrees, trees...)
 	stderr.Write(junk)
 	stderr.Write(rest)
+	*loadErrs = vetErrors(append(junk, rest...))
 	failed = runErr != nil
 
 	gen := generatedFiles{}
-	seen := map[string]bool{}
+	var m merger
 	for _, tree := range trees {
 		var byPkg map[string]map[string]json.RawMessage
 		if err := json.Unmarshal(tree, &byPkg); err != nil {
@@ -71,6 +92,9 @@ func runVet(o options, fs *flag.FlagSet, analyzers []*analysis.Analyzer, enabled
 			continue
 		}
 		for id, byAnalyzer := range byPkg {
+			if !isTarget(id, targets) {
+				continue
+			}
 			// "p [p.test]" is the test variant of p; the findings
 			// belong to p, as under -transport=load.
 			pkg, _, _ := strings.Cut(id, " ")
@@ -91,17 +115,59 @@ func runVet(o options, fs *flag.FlagSet, analyzers []*analysis.Analyzer, enabled
 					if !o.generated && gen.is(f.posn.Filename) {
 						continue
 					}
-					key := fmt.Sprintf("%s\x00%s\x00%s", f.posn, f.rule, f.message)
-					if !seen[key] {
-						seen[key] = true
-						findings = append(findings, f)
-					}
+					m.add(f, strings.Contains(id, " ["))
 				}
 			}
 		}
 	}
+	findings = m.out
 	sortFindings(findings)
-	return findings, failed
+	return findings, targets, failed
+}
+
+// merger keeps one finding per position and rule. A package and its test
+// variant ("p [p.test]", compiled with the _test.go files) both report
+// the findings of p's own files, and the messages may differ where they
+// count or name what the test files add: the plain package's finding is
+// kept, as a run without tests reports it.
+type merger struct {
+	at  map[string]int // position and rule -> index in out
+	out []finding
+	// variant[i] is set when out[i] came from a test variant.
+	variant []bool
+}
+
+func (m *merger) add(f finding, fromVariant bool) {
+	if m.at == nil {
+		m.at = map[string]int{}
+	}
+	key := fmt.Sprintf("%s\x00%s", f.posn, f.rule)
+	i, ok := m.at[key]
+	switch {
+	case !ok:
+		m.at[key] = len(m.out)
+		m.out = append(m.out, f)
+		m.variant = append(m.variant, fromVariant)
+	case m.variant[i] && !fromVariant:
+		m.out[i], m.variant[i] = f, false
+	}
+}
+
+// isTarget reports whether the go vet package id ("p", "p [p.test]" or
+// "p_test [p.test]") belongs to one of the target import paths; every id
+// does when targets is nil.
+func isTarget(id string, targets []string) bool {
+	if targets == nil {
+		return true
+	}
+	pkg, variant, _ := strings.Cut(id, " ")
+	if slices.Contains(targets, pkg) {
+		return true
+	}
+	// The external test package of a target p is p_test, vetted as part
+	// of p.test.
+	base, ok := strings.CutSuffix(pkg, "_test")
+	return ok && variant == "["+base+".test]" && slices.Contains(targets, base)
 }
 
 // toolFlags are the analyzer flags to pass to the vet tool: -NAME=false
@@ -115,6 +181,10 @@ func toolFlags(fs *flag.FlagSet, analyzers []*analysis.Analyzer, enabled map[*an
 		}
 	}
 	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "rules" { // the short name of -reslint.rules
+			out = append(out, "-reslint.rules="+f.Value.String())
+			return
+		}
 		name, _, ok := strings.Cut(f.Name, ".")
 		if ok && slices.ContainsFunc(analyzers, func(a *analysis.Analyzer) bool { return a.Name == name }) {
 			out = append(out, "-"+f.Name+"="+f.Value.String())

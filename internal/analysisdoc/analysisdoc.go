@@ -76,3 +76,31 @@ const RulesURL = "https://github.com/reslint/reslint/blob/main/docs/rules.md"
 func RuleURL(rule string) string {
 	return RulesURL + "#" + strings.ToLower(rule)
 }
+
+// RuleSection returns the section of the rule catalogue md (the text of
+// docs/rules.md) on rule id: from its heading, after the line
+// <a id="ID"></a> (id lowercased), to the next such anchor or the end,
+// trimmed; "" when there is none.
+func RuleSection(md, id string) string {
+	anchor := `<a id="` + strings.ToLower(id) + `"></a>`
+	i := strings.Index(md, anchor)
+	if i < 0 {
+		return ""
+	}
+	rest := md[i+len(anchor):]
+	if j := strings.Index(rest, `<a id="`); j >= 0 {
+		rest = rest[:j]
+	}
+	return strings.TrimSpace(rest)
+}
+
+// PrefixRule returns message prefixed with its rule id ("T1: ..."), for
+// the outputs that show a diagnostic's message but not its Category
+// (go vet's text output, golangci-lint's issues). A rule named like its
+// analyzer, or none, adds nothing: those outputs name the analyzer.
+func PrefixRule(analyzer, rule, message string) string {
+	if rule == "" || rule == analyzer || strings.HasPrefix(message, rule+": ") {
+		return message
+	}
+	return rule + ": " + message
+}

@@ -1,17 +1,18 @@
 // Package directive implements reslint's comment directives, once, for all
 // analyzers:
 //
-//	//reslint:ignore <analyzer>[,<analyzer>] <reason>
+//	//reslint:ignore <analyzer|rule>[,<analyzer|rule>] <reason>
 //	//reslint:retry [param...]      (in a function's doc comment)
 //	//reslint:classifier            (in a function's doc comment)
 //	//reslint:breaker               (in a function's doc comment)
 //
-// An ignore directive on a line, or on the line above, silences the named
-// analyzers there. Each analyzer reports its own ignore directives that
+// An ignore directive on a line, or on the line above, silences there
+// the named analyzers (all their rules) and rules (by id: T1, N2, ...).
+// Each analyzer reports its own ignore directives, name by name, that
 // silenced nothing, so a stale directive does not hide a future finding
-// unnoticed. Malformed directives (no reason, unknown analyzer, unknown
-// verb) are reported once, by the retryscope analyzer that every reslint
-// analyzer builds on (see Check).
+// unnoticed. Malformed directives (no reason, unknown analyzer or rule,
+// unknown verb) are reported once, by the suite's root analyzer (see
+// Check).
 package directive
 
 import (
@@ -30,7 +31,8 @@ import (
 
 // Names lists every analyzer name a directive may mention: the analyzers of
 // the suite, including those planned but not yet built, so that a
-// directive written for a newer reslint is not called unknown.
+// directive written for a newer reslint is not called unknown. Every
+// analyzer and rule id of analysisdoc.Rules is known too (see known).
 var Names = []string{
 	"noretrycanceled", "idemkeyperseries", "timerstop", "childbudget",
 	"classifiercentral", "backoffjitter", "breakerverdict", "ambiguouswrite", "retrystorm", "retryscope", "reslint",
@@ -42,10 +44,44 @@ const prefix = "//reslint:"
 type Ignore struct {
 	Pos       token.Pos
 	File      string
-	Line      int // line of the comment; it covers Line and Line+1
-	Analyzers []string
+	Line      int      // line of the comment; it covers Line and Line+1
+	Analyzers []string // the names written: analyzers and rule ids
 	Reason    string
-	used      bool
+	used      map[string]bool // the names that silenced a finding
+}
+
+// known reports whether a directive may name n: an analyzer of the suite
+// or a rule id.
+func known(n string) bool {
+	if slices.Contains(Names, n) {
+		return true
+	}
+	return slices.ContainsFunc(analysisdoc.Rules, func(r analysisdoc.Rule) bool { return r.ID == n || r.Analyzer == n })
+}
+
+// knownList is the list of names a directive may mention, for messages.
+func knownList() string {
+	analyzers := slices.Clone(Names)
+	var rules []string
+	for _, r := range analysisdoc.Rules {
+		if !slices.Contains(analyzers, r.Analyzer) {
+			analyzers = append(analyzers, r.Analyzer)
+		}
+		if r.ID != r.Analyzer {
+			rules = append(rules, r.ID)
+		}
+	}
+	return "analyzers " + strings.Join(analyzers, ", ") + "; rules " + strings.Join(rules, ", ")
+}
+
+// concerns reports whether the directive name n is about analyzer: its
+// name, or the id of one of its rules.
+func concerns(n, analyzer string) bool {
+	if n == analyzer {
+		return true
+	}
+	r, ok := analysisdoc.RuleByID(n)
+	return ok && r.Analyzer == analyzer
 }
 
 // parseIgnore parses the text after "//reslint:ignore".
@@ -127,11 +163,11 @@ func NewReporter(pass *analysis.Pass) *Reporter {
 					continue
 				}
 				names, reason := parseIgnore(rest)
-				if reason == "" || !slices.Contains(names, r.name) {
+				if reason == "" || !slices.ContainsFunc(names, func(n string) bool { return concerns(n, r.name) }) {
 					continue
 				}
 				p := pass.Fset.Position(c.Slash)
-				r.ignores = append(r.ignores, &Ignore{Pos: c.Slash, File: p.Filename, Line: p.Line, Analyzers: names, Reason: reason})
+				r.ignores = append(r.ignores, &Ignore{Pos: c.Slash, File: p.Filename, Line: p.Line, Analyzers: names, Reason: reason, used: map[string]bool{}})
 			}
 		}
 	}
@@ -174,12 +210,24 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	r.seen[k] = true
 	if len(r.ignores) > 0 {
 		p := r.pass.Fset.Position(d.Pos)
+		silenced := false
 		for _, ig := range r.ignores {
-			if ig.File == p.Filename && (p.Line == ig.Line || p.Line == ig.Line+1) {
-				ig.used = true
-				return
+			if ig.File != p.Filename || (p.Line != ig.Line && p.Line != ig.Line+1) {
+				continue
+			}
+			for _, n := range ig.Analyzers {
+				if n == r.name || n == d.Category {
+					ig.used[n] = true
+					silenced = true
+				}
 			}
 		}
+		if silenced {
+			return
+		}
+	}
+	if !Enabled(d.Category) {
+		return // after the directives: one for this rule is not stale
 	}
 	r.pass.Report(d)
 }
@@ -205,13 +253,22 @@ func (r *Reporter) Rulef(rule string, pos token.Pos, format string, args ...any)
 	r.Report(analysis.Diagnostic{Pos: pos, Category: rule, Message: fmt.Sprintf(format, args...)})
 }
 
-// Finish reports the ignore directives for this analyzer that silenced
-// nothing.
+// Finish reports, for the ignore directives that concern this analyzer,
+// the names (the analyzer's or its rules' ids) that silenced nothing.
 func (r *Reporter) Finish() {
 	for _, ig := range r.ignores {
-		if !ig.used && (Tests || !IsTestFile(r.pass.Fset, ig.Pos)) {
+		if !Tests && IsTestFile(r.pass.Fset, ig.Pos) {
+			continue
+		}
+		var stale []string
+		for _, n := range ig.Analyzers {
+			if concerns(n, r.name) && !ig.used[n] && !slices.Contains(stale, n) {
+				stale = append(stale, n)
+			}
+		}
+		if len(stale) > 0 && Enabled("directive") {
 			r.pass.Report(analysis.Diagnostic{Pos: ig.Pos, Category: "directive",
-				Message: fmt.Sprintf("//reslint:ignore directive for %s silences nothing here; remove it", r.name)})
+				Message: fmt.Sprintf("//reslint:ignore directive for %s silences nothing here; remove it", strings.Join(stale, ","))})
 		}
 	}
 }
@@ -245,12 +302,12 @@ func Check(pass *analysis.Pass) {
 				case "ignore":
 					names, reason := parseIgnore(rest)
 					if len(names) == 0 {
-						dirf(pass, c.Slash, "//reslint:ignore directive names no analyzer; write //reslint:ignore <analyzer> <reason>")
+						dirf(pass, c.Slash, "//reslint:ignore directive names no analyzer or rule; write //reslint:ignore <analyzer|rule> <reason>")
 						continue
 					}
 					for _, n := range names {
-						if !slices.Contains(Names, n) {
-							dirf(pass, c.Slash, "//reslint:ignore names unknown analyzer %q; known analyzers are %s", n, strings.Join(Names, ", "))
+						if !known(n) {
+							dirf(pass, c.Slash, "//reslint:ignore names unknown analyzer or rule %q; known are %s", n, knownList())
 						}
 					}
 					if reason == "" {
@@ -308,6 +365,9 @@ func checkRetryMark(pass *analysis.Pass, c *ast.Comment, fd *ast.FuncDecl, names
 
 // dirf reports a problem with a directive, under the rule id "directive".
 func dirf(pass *analysis.Pass, pos token.Pos, format string, args ...any) {
+	if !Enabled("directive") {
+		return
+	}
 	pass.Report(analysis.Diagnostic{Pos: pos, Category: "directive", Message: fmt.Sprintf(format, args...)})
 }
 

@@ -93,3 +93,92 @@ func TestFuncMark(t *testing.T) {
 		t.Error("FuncMark on a decl without doc found a mark")
 	}
 }
+
+// ruleful stands for an analyzer with several rules: it is named
+// timerstop, whose rules T1 and T2 analysisdoc.Rules lists, and reports T1
+// on package-level vars named t1* and T2 on those named t2*.
+var ruleful = &analysis.Analyzer{
+	Name: "timerstop",
+	Doc:  "test: report vars named t1* and t2*",
+	Run: func(pass *analysis.Pass) (any, error) {
+		r := directive.NewReporter(pass)
+		defer r.Finish()
+		for _, f := range pass.Files {
+			for _, d := range f.Decls {
+				gd, ok := d.(*ast.GenDecl)
+				if !ok {
+					continue
+				}
+				for _, s := range gd.Specs {
+					vs, ok := s.(*ast.ValueSpec)
+					if !ok {
+						continue
+					}
+					for _, n := range vs.Names {
+						switch {
+						case strings.HasPrefix(n.Name, "t1"):
+							r.Rulef("T1", n.Pos(), "T1 var %s", n.Name)
+						case strings.HasPrefix(n.Name, "t2"):
+							r.Rulef("T2", n.Pos(), "T2 var %s", n.Name)
+						}
+					}
+				}
+			}
+		}
+		return nil, nil
+	},
+}
+
+// TestIgnoreByRule: an ignore directive names rule ids as well as
+// analyzers; a rule id silences that rule only, and each name that
+// silenced nothing is reported.
+func TestIgnoreByRule(t *testing.T) {
+	analysistest.Run(t, testdata(t), ruleful, "directive/rules")
+}
+
+func TestRuleSet(t *testing.T) {
+	for _, c := range []struct {
+		spec    string
+		on, off []string
+	}{
+		{"all", []string{"T1", "T2", "N2", "directive"}, nil},
+		{"all,-T2", []string{"T1", "N2"}, []string{"T2"}},
+		{"-T2,-c2", []string{"T1", "C1"}, []string{"T2", "C2"}},
+		{"timerstop,N2", []string{"T1", "T6", "N2"}, []string{"N1", "directive", "backoffjitter"}},
+		{"all,-timerstop,T3", []string{"T3", "N1"}, []string{"T1", "T2"}},
+		{"-all,backoffjitter", []string{"backoffjitter"}, []string{"T1"}},
+	} {
+		var s directive.RuleSet
+		if err := s.Set(c.spec); err != nil {
+			t.Errorf("Set(%q): %v", c.spec, err)
+			continue
+		}
+		for _, r := range c.on {
+			if !s.Enabled(r) {
+				t.Errorf("%q: %s is off, want on", c.spec, r)
+			}
+		}
+		for _, r := range c.off {
+			if s.Enabled(r) {
+				t.Errorf("%q: %s is on, want off", c.spec, r)
+			}
+		}
+	}
+	var s directive.RuleSet
+	if err := s.Set("all,-T99"); err == nil || !strings.Contains(err.Error(), `unknown rule or analyzer "T99"`) || !strings.Contains(err.Error(), "T1") {
+		t.Errorf("Set(all,-T99): err = %v, want one naming T99 and listing the known rules", err)
+	}
+	if err := s.Set(" , "); err == nil {
+		t.Error("Set of an empty list: no error")
+	}
+}
+
+// TestRuleSelection: a rule turned off is not reported, and an ignore
+// directive for it is not called stale.
+func TestRuleSelection(t *testing.T) {
+	if err := directive.Rules.Set("all,-T2"); err != nil {
+		t.Fatal(err)
+	}
+	defer directive.Rules.Set("all")
+	analysistest.Run(t, testdata(t), ruleful, "directive/selected")
+}

@@ -6,6 +6,8 @@
 package suite
 
 import (
+	"strings"
+
 	"github.com/reslint/reslint/internal/directive"
 	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/retryscope"
@@ -25,6 +27,7 @@ var Analyzer = &analysis.Analyzer{
 
 func init() {
 	Analyzer.Flags.BoolVar(&directive.Tests, "tests", false, "also report findings in _test.go files (every analyzer)")
+	Analyzer.Flags.Var(directive.Rules, "rules", "the rules to report, a comma-separated list applied in order: all, a rule id (T2) or an analyzer name (timerstop), each with - in front to turn it off (all,-T2)")
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -32,7 +35,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil // no finding is wanted there, no fact needed: see knowledge/std.go
 	}
 	directive.Check(pass)
-	if !retryscope.Show() {
+	if !retryscope.Show() || !directive.Enabled("scope") {
 		return nil, nil
 	}
 	res := pass.ResultOf[retryscope.Analyzer].(*retryscope.Result)
@@ -45,9 +48,15 @@ func run(pass *analysis.Pass) (any, error) {
 			pos = s.Loop.Pos()
 		}
 		// The evidence ids say what made it a scope, so a user can see
-		// what reslint believed behind a surprising finding.
+		// what reslint believed behind a surprising finding; the helper
+		// that retries it is named unless the scope retries itself.
+		var about []string
+		if s.Helper != "" && s.Helper != s.Kind.String() {
+			about = append(about, s.Helper)
+		}
+		about = append(about, "evidence: "+s.Evidence.String())
 		pass.Report(analysis.Diagnostic{Pos: pos, Category: "scope",
-			Message: "retry scope: " + s.Kind.String() + " (" + s.Helper + "; evidence: " + s.Evidence.String() + ")"})
+			Message: "retry scope: " + s.Kind.String() + " (" + strings.Join(about, "; ") + ")"})
 	}
 	return nil, nil
 }

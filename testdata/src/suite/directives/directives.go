@@ -4,9 +4,17 @@ package directives
 //reslint:ignore timerstop
 var a = 1
 
-// want +1 "unknown analyzer \"nosuchanalyzer\""
+// want +1 "unknown analyzer or rule \"nosuchanalyzer\"; known are analyzers .*timerstop.*; rules N1, .*T1"
 //reslint:ignore nosuchanalyzer because
 var b = 2
+
+// Rule ids are names too: known, not reported here.
+//reslint:ignore T1,N2 the pool owns this timer
+var b2 = 2
+
+// want +1 "unknown analyzer or rule \"T99\""
+//reslint:ignore T1,T99 a rule id that does not exist
+var b3 = 2
 
 // want +1 "names no analyzer"
 //reslint:ignore

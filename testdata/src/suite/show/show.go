@@ -10,7 +10,7 @@ func call() error { return nil }
 
 func f() error {
 	var err error
-	for i := 0; i < 3; i++ { // want "retry scope: retry loop \\(retry loop; evidence: waits, failure-goes-round\\)"
+	for i := 0; i < 3; i++ { // want "retry scope: retry loop \\(evidence: waits, failure-goes-round\\)"
 		if err = call(); err == nil {
 			return nil
 		}
@@ -21,7 +21,7 @@ func f() error {
 
 func counted(maxAttempts int) error {
 	var err error
-	for attempt := 0; attempt < maxAttempts; attempt++ { // want "retry scope: retry loop \\(retry loop; evidence: attempt-counter, failure-goes-round\\)"
+	for attempt := 0; attempt < maxAttempts; attempt++ { // want "retry scope: retry loop \\(evidence: attempt-counter, failure-goes-round\\)"
 		if err = call(); err == nil {
 			return nil
 		}
@@ -69,7 +69,7 @@ func (c *client) session() {
 }
 
 func (c *client) reconnect(closing chan struct{}) {
-	for { // want "retry scope: restart loop \\(restart loop; evidence: waits, restart\\)"
+	for { // want "retry scope: restart loop \\(evidence: waits, restart\\)"
 		c.session()
 		select {
 		case <-closing:
