@@ -101,7 +101,16 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r.rep = directive.NewReporter(pass)
 	defer r.rep.Finish()
-	r.scopes = append(slices.Clone(r.res.Scopes), r.res.Gotos...)
+	// The kinds whose attempt, bound and exits these rules read: a
+	// helper's operation, a loop (goto loops included), a self-retrying
+	// send. Recursion, restart and re-queue scopes carry no helper call
+	// and no loop condition to bound them; until they do, stay silent.
+	for _, s := range append(slices.Clone(r.res.Scopes), r.res.Gotos...) {
+		switch s.Kind {
+		case retryscope.Closure, retryscope.Loop, retryscope.Client:
+			r.scopes = append(r.scopes, s)
+		}
+	}
 	for _, s := range r.scopes {
 		r.bounds[s] = retryscope.ScopeBound(r.info, r.res.Defs, s)
 	}

@@ -58,8 +58,12 @@ func ScopeBound(info *types.Info, defs map[*types.Var]ast.Expr, s *Scope) Bound 
 		return loopBound(info, s.Loop)
 	case Client:
 		return Bound{Attempts: knowledge.DefaultAttempts[knowledge.Retryablehttp]["*"], Default: true, Limited: true, Known: true}
+	case Closure:
+		if s.Call != nil {
+			return closureBound(info, defs, s)
+		}
 	}
-	return closureBound(info, defs, s)
+	return Bound{} // recursion, restart, re-queue: nothing read yet
 }
 
 // LoopAttempts returns the constant number of times loop can run:
