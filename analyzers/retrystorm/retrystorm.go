@@ -103,12 +103,19 @@ func run(pass *analysis.Pass) (any, error) {
 	defer r.rep.Finish()
 	// The kinds whose attempt, bound and exits these rules read: a
 	// helper's operation, a loop (goto loops included), a self-retrying
-	// send. Recursion, restart and re-queue scopes carry no helper call
-	// and no loop condition to bound them; until they do, stay silent.
+	// send. Recursion, restart and re-queue scopes (and a closure found
+	// without its helper call) carry no call or loop condition to bound
+	// them; until they do, stay silent.
 	for _, s := range append(slices.Clone(r.res.Scopes), r.res.Gotos...) {
 		switch s.Kind {
-		case retryscope.Closure, retryscope.Loop, retryscope.Client:
-			r.scopes = append(r.scopes, s)
+		case retryscope.Closure, retryscope.Client:
+			if s.Call != nil {
+				r.scopes = append(r.scopes, s)
+			}
+		case retryscope.Loop:
+			if s.Loop != nil {
+				r.scopes = append(r.scopes, s)
+			}
 		}
 	}
 	for _, s := range r.scopes {

@@ -14,8 +14,8 @@ import (
 
 func (r *runner) s3() {
 	for _, s := range r.res.Scopes { // goto loops are left alone: their exits are spread out
-		b := r.bounds[s]
-		if b.Ends() || len(ctxaware.ContextsInScope(r.info, r.pass.Pkg, anchor(s), r.res.Defs)) > 0 {
+		b, known := r.bounds[s] // only the kinds the rules read have one
+		if !known || b.Ends() || len(ctxaware.ContextsInScope(r.info, r.pass.Pkg, anchor(s), r.res.Defs)) > 0 {
 			continue // a context in scope that the retry ignores is noretrycanceled's
 		}
 		r.mark(anchor(s))
