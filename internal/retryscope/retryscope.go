@@ -497,6 +497,9 @@ func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls
 		if rec := st.recursionIn(fc, fn); rec != nil {
 			if p := st.runsParam(rec.attempt, params); p >= 0 {
 				retriedSet[p] = true
+				// The function's tests of the error are its verdicts,
+				// as a loop's are.
+				all = onlyNilTests(st.info, fc.Node(), rec.errVar)
 			}
 		}
 	}

@@ -11,7 +11,7 @@ func Run(name string, op func() error) { _ = name; _ = op }
 func Other(op func() error) {}
 
 func use(p *Pool) {
-	Run("x", func() error { return nil }) // want "retry closure of cfg.Run"
+	Run("x", func() error { return nil }) // want "retry closure of cfg.Run \\[configured\\]"
 	p.Submit(func() error { return nil }) // want "retry closure of cfg.Pool.Submit"
 	Other(func() error { return nil })
 }

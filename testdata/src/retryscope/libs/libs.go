@@ -23,7 +23,7 @@ type svc struct{}
 func (s *svc) op() error { return nil } // want "retry closure of retry.Do"
 
 func ops(ctx context.Context, s *svc) {
-	_ = backoff4.Retry(func() error { return nil }, backoff4.NewExponentialBackOff()) // want "retry closure of backoff.Retry"
+	_ = backoff4.Retry(func() error { return nil }, backoff4.NewExponentialBackOff()) // want "retry closure of backoff.Retry \\[known-library\\]"
 	_, _ = backoff4.RetryWithData(func() (int, error) { return 1, nil }, backoff4.NewExponentialBackOff()) // want "retry closure of backoff.RetryWithData"
 	_, _ = backoff.Retry(ctx, func() (string, error) { return "", nil }) // want "retry closure of backoff.Retry"
 	_ = retry.Do(s.op)
@@ -50,7 +50,7 @@ func ops(ctx context.Context, s *svc) {
 }
 
 func sends(ctx context.Context, c *retryablehttp.Client, req *retryablehttp.Request) {
-	_, _ = c.Do(req)                           // want "self-retrying send via retryablehttp.Client.Do"
+	_, _ = c.Do(req)                           // want "self-retrying send via retryablehttp.Client.Do \\[self-retrying-client\\]"
 	_, _ = c.Post("u", "text/plain", nil)      // want "self-retrying send via retryablehttp.Client.Post"
 	_, _ = retryablehttp.Get("u")              // want "self-retrying send via retryablehttp.Get"
 	std := c.StandardClient()

@@ -126,7 +126,7 @@ retry: // want "goto retry loop, attempt \\*ast.SelectorExpr"
 // The verdict is handed the error inline and kept in a flag.
 func gotoMulti(ctx context.Context, h retryHandler) []result {
 	attempts := 1
-retry: // want "goto retry loop, attempt \\*ast.SelectorExpr"
+retry: // want "goto retry loop, attempt \\*ast.SelectorExpr \\[.*verdict, goto"
 	resps := doMulti(ctx)
 	for _, r := range resps {
 		if isRetryable(r.Error()) {

@@ -19,7 +19,7 @@ func obtain(ctx context.Context, key string) (bool, error) { return false, nil }
 
 // A lock not obtained is retried with backoff; errors are terminal.
 func obtainLock(ctx context.Context, key string, retry strategy) error {
-	for { // want "retry loop, attempt obtain"
+	for { // want "retry loop, attempt obtain \\[.*result-value"
 		ok, err := obtain(ctx, key)
 		if err != nil {
 			return err
@@ -300,7 +300,7 @@ func delayForBackoff(d time.Duration, attempt int, cancel <-chan struct{}) bool 
 // polling errors back off and poll again.
 func waitForCompletion(ctx context.Context, f *future, retries int) error {
 	done, err := f.Done(ctx)
-	for attempts := 0; !done; done, err = f.Done(ctx) { // want `retry loop, attempt \*ast.SelectorExpr`
+	for attempts := 0; !done; done, err = f.Done(ctx) { // want `retry loop, attempt \*ast.SelectorExpr \[.*post-attempt`
 		if attempts >= retries {
 			return err
 		}
@@ -344,7 +344,7 @@ func (p pager) Next(ctx context.Context) (pager, error) { return p, nil }
 // limit: the attempt advances the cursor it reads.
 func allItems(ctx context.Context) (out []string, err error) {
 	p := pager{}
-	for err == nil { // want `retry loop, attempt \*ast.SelectorExpr`
+	for err == nil { // want `retry loop, attempt \*ast.SelectorExpr \[.*cursor`
 		p, err = p.Next(ctx)
 		var rl *rateLimited
 		if err == nil {
@@ -588,7 +588,7 @@ func query(ctx context.Context, q, host string) *resultRows { return &resultRows
 // policy (which counts and may wait inside) whether to go again.
 func queryHosts(ctx context.Context, q string, next func() string, rt RetryPolicy) *resultRows { // want queryHosts:"callsparam\\(2\\)"
 	var it *resultRows
-	for host := next(); host != ""; { // want "retry loop, attempt query"
+	for host := next(); host != ""; { // want "retry loop, attempt query \\[.*retry-policy"
 		it = query(ctx, q, host)
 		if it.err == nil || rt == nil || !rt.Attempt(q) {
 			return it

@@ -85,7 +85,7 @@ func (c *client) ifaceWait() error {
 // No wait at all: an attempt counter bounds an immediate retry.
 func immediate(maxRetries int) error {
 	var err error
-	for attempt := 0; attempt < maxRetries; attempt++ { // want "retry loop, attempt call"
+	for attempt := 0; attempt < maxRetries; attempt++ { // want "retry loop, attempt call \\[.*attempt-counter, failure-goes-round"
 		if err = call(); err == nil {
 			return nil
 		}
@@ -225,7 +225,7 @@ func retryOn(err error) bool                     { return err != nil }
 func flagSetInBranches(ctx context.Context, codes []int) (*response, error) {
 	var res *response
 	var err error
-	for i := 0; i < 3; i++ { // want "retry loop, attempt send"
+	for i := 0; i < 3; i++ { // want "retry loop, attempt send \\[.*verdict"
 		shouldRetry := false
 		res, err = send(ctx)
 		if err != nil {

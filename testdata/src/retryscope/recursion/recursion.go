@@ -94,7 +94,7 @@ func load(url string, n int) ([]byte, error) { // want "retry by recursion of re
 // The well-known retry snippet: a helper whose operation is a parameter.
 // It is inferred as a helper, and its callers' operations are retry
 // closures.
-func retry(attempts int, sleep time.Duration, f func() error) error { // want "retry by recursion of recursion.retry, attempt f \\[attempt-counter, waits, failure-goes-round, recursion\\]" retry:"sleeps" retry:"callsparam\\(2\\)" retry:"retryhelper\\(2\\) inferred$"
+func retry(attempts int, sleep time.Duration, f func() error) error { // want "retry by recursion of recursion.retry, attempt f \\[attempt-counter, waits, failure-goes-round, recursion\\]" retry:"sleeps" retry:"callsparam\\(2\\)" retry:"retryhelper\\(2\\) inferred blind$"
 	if err := f(); err != nil {
 		if attempts--; attempts > 0 {
 			time.Sleep(sleep)

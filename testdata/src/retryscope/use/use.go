@@ -21,7 +21,7 @@ func named(ctx context.Context) error { // want "retry closure of helpers.Do"
 }
 
 func calls(ctx context.Context, c *client) {
-	_ = helpers.Do(ctx, helpers.Policy{}, nil, func(ctx context.Context) error { // want "retry closure of helpers.Do"
+	_ = helpers.Do(ctx, helpers.Policy{}, nil, func(ctx context.Context) error { // want "retry closure of helpers.Do \\[inferred-helper\\]"
 		return nil
 	})
 	op := func(ctx context.Context) error { // want "retry closure of helpers.Do"
@@ -36,7 +36,7 @@ func calls(ctx context.Context, c *client) {
 	_, _ = helpers.DoValue[string](ctx, 3, func(ctx context.Context) (string, error) { // want "retry closure of helpers.DoValue"
 		return "", nil
 	})
-	_ = helpers.Marked(func() error { return nil }, nil)    // want "retry closure of helpers.Marked"
+	_ = helpers.Marked(func() error { return nil }, nil)    // want "retry closure of helpers.Marked \\[marked\\]"
 	_ = helpers.Wrap(ctx, func(context.Context) error { return nil }) // want "retry closure of helpers.Wrap"
 	helpers.Until(func() error { return nil })              // want "retry closure of helpers.Until"
 
