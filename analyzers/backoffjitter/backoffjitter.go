@@ -144,7 +144,9 @@ func importsAny(pkg *types.Package, paths ...string) bool {
 func (r *runner) waits() {
 	var bodies []ast.Node
 	for _, s := range r.res.Scopes {
-		if s.Kind != retryscope.Loop {
+		// A restart loop waits between sessions that broke: the same
+		// herd after an outage as a retry loop's wait between attempts.
+		if s.Kind != retryscope.Loop && s.Kind != retryscope.Restart {
 			continue
 		}
 		if b, ok := s.Body.(*ast.BlockStmt); ok && classify.IsPoll(r.info, b, s.Attempt, s.ErrVar) {

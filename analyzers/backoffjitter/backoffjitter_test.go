@@ -18,7 +18,7 @@ func testdata(t *testing.T) string {
 }
 
 func TestWaits(t *testing.T) {
-	analysistest.Run(t, testdata(t), backoffjitter.Analyzer, "backoffjitter/loops", "backoffjitter/crosspkg", "backoffjitter/jitterlib", "backoffjitter/seed/...", "backoffjitter/shapes", "backoffjitter/grpcwait", "backoffjitter/results", "backoffjitter/polls")
+	analysistest.Run(t, testdata(t), backoffjitter.Analyzer, "backoffjitter/loops", "backoffjitter/crosspkg", "backoffjitter/jitterlib", "backoffjitter/seed/...", "backoffjitter/shapes", "backoffjitter/grpcwait", "backoffjitter/results", "backoffjitter/polls", "backoffjitter/restarts")
 }
 
 func TestLibraries(t *testing.T) {

@@ -82,9 +82,19 @@ func (st *state) restartOf(loop *ast.ForStmt) (*ast.CallExpr, Evidence) {
 
 // sessionStmt returns the call a statement runs for its effect: f(x),
 // _ = f(x), or err := f(x) (the error kept only to be logged; returned
-// as errVar).
+// as errVar), also as the init of an if that tests it (if err := f(x);
+// err != nil { log }).
 func sessionStmt(info *types.Info, s ast.Stmt) (*ast.CallExpr, *types.Var) {
 	switch s := s.(type) {
+	case *ast.IfStmt:
+		if s.Init == nil {
+			return nil, nil
+		}
+		call, errVar := sessionStmt(info, s.Init)
+		if errVar == nil {
+			return nil, nil // the if tests something else than the session's error
+		}
+		return call, errVar
 	case *ast.ExprStmt:
 		call, _ := ast.Unparen(s.X).(*ast.CallExpr)
 		return call, nil
