@@ -46,7 +46,11 @@
 // in both majors, NewTwoStepCircuitBreaker and NewDistributedCircuitBreaker
 // in v2 — directly, through local variables whose other fields are set on
 // the way, through a helper's parameter or a function's result in this
-// package, or through a function of another package that builds the
+// package, through a pointer field of a config (Breaker:
+// &gobreaker.Settings{...}, later NewCircuitBreaker(*cfg.Breaker)) unless
+// its verdict fields are set through the field or the pointer is handed
+// to a function that may set them, or through a function of another
+// package that builds the
 // breaker from its parameter unchanged (a middleware's
 // NewCircuitBreaker(settings gobreaker.Settings); such functions are
 // recorded as facts, shown as settingsSink[i] in tests). It is reported

@@ -8,6 +8,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -306,6 +307,21 @@ func (r *runner) flowExpr(c inspector.Cursor, depth int) (reach, mod bool) {
 	}
 	p, child := valueParent(c)
 	switch n := p.Node().(type) {
+	case *ast.UnaryExpr:
+		// &gobreaker.Settings{...}: the pointer carries the settings to
+		// where it is dereferenced (*cfg.Breaker).
+		if n.Op == token.AND {
+			return r.flowExpr(p, depth+1)
+		}
+	case *ast.StarExpr:
+		return r.flowExpr(p, depth+1)
+	case *ast.KeyValueExpr:
+		// config{Breaker: &gobreaker.Settings{...}}: into a field.
+		if id, ok := n.Key.(*ast.Ident); ok && n.Value == child {
+			if f, ok := r.info.Uses[id].(*types.Var); ok && f.IsField() {
+				return r.flowField(f, n, depth+1)
+			}
+		}
 	case *ast.CallExpr:
 		i := argIndex(n, child)
 		fn := calleeFunc(r.info, n)
@@ -364,8 +380,17 @@ func (r *runner) flowExpr(c inspector.Cursor, depth int) (reach, mod bool) {
 	return false, false
 }
 
-// flowTo follows a value assigned to lhs.
+// flowTo follows a value assigned to lhs: a variable, or a field of
+// pointer type (cfg.Breaker = &gobreaker.Settings{...}) read elsewhere
+// in the package.
 func (r *runner) flowTo(lhs ast.Expr, depth int) (reach, mod bool) {
+	if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok {
+		if s := r.info.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
+			f, _ := s.Obj().(*types.Var)
+			return r.flowField(f, sel, depth+1)
+		}
+		return false, false
+	}
 	id, ok := ast.Unparen(lhs).(*ast.Ident)
 	if !ok {
 		return false, false
@@ -405,6 +430,10 @@ func (r *runner) flowVar(v *types.Var, def *ast.Ident, depth int) (reach, mod bo
 					return false, true
 				}
 			}
+		case *ast.CallExpr:
+			if _, ptr := v.Type().(*types.Pointer); ptr && argIndex(n, child) >= 0 {
+				return false, true // a callee may set the fields it points to
+			}
 		}
 		values = append(values, u)
 	}
@@ -424,4 +453,57 @@ func argIndex(call *ast.CallExpr, arg ast.Node) int {
 		}
 	}
 	return -1
+}
+
+// flowField follows a *Settings stored in the field f (by def, a selector
+// or a composite literal key) to
+// its reads in the package: a dereference that reaches a constructor
+// (NewCircuitBreaker(*cfg.Breaker)) carries it there; a write of its
+// IsSuccessful or IsExcluded, or another store into the field, makes
+// what reaches the constructor unknown. Only pointer fields are
+// followed: a Settings value copied into a field is no shared state.
+func (r *runner) flowField(f *types.Var, def ast.Node, depth int) (reach, mod bool) {
+	if f == nil || depth > 4 {
+		return false, false
+	}
+	if _, ptr := f.Type().(*types.Pointer); !ptr {
+		return false, false
+	}
+	var reads []inspector.Cursor
+	for c := range r.in.Root().Preorder((*ast.SelectorExpr)(nil)) {
+		sel := c.Node().(*ast.SelectorExpr)
+		if sel == def {
+			continue
+		}
+		if ss := r.info.Selections[sel]; ss == nil || ss.Obj() != f {
+			continue
+		}
+		p, child := valueParent(c)
+		switch n := p.Node().(type) {
+		case *ast.SelectorExpr:
+			if n.X == child && (n.Sel.Name == "IsSuccessful" || n.Sel.Name == "IsExcluded") {
+				return false, true
+			}
+			continue
+		case *ast.AssignStmt:
+			if slices.Contains(n.Lhs, ast.Expr(sel)) {
+				return false, true // stored again: which one reaches is unknown
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				return false, true
+			}
+		case *ast.CallExpr:
+			if argIndex(n, child) >= 0 {
+				return false, true // a callee may set the fields it points to
+			}
+		}
+		reads = append(reads, c)
+	}
+	for _, c := range reads {
+		if ok, _ := r.flowExpr(c, depth); ok {
+			return true, false
+		}
+	}
+	return false, false
 }

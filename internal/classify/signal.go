@@ -411,12 +411,23 @@ func isNetType(t types.Type) bool {
 }
 
 // isStatus reports whether e is an HTTP status code: a StatusCode field
-// or StatusCode()/HTTPStatusCode() method of integer type, or a local
-// assigned once from one.
+// or StatusCode()/HTTPStatusCode() method of integer type, a local
+// assigned once from one, or an integer parameter named for a status
+// (func retryableStatus(code int) bool, func shouldRetry(statusCode int)):
+// status lists kept in helpers that take the code.
 func (f *SignalFinder) isStatus(e ast.Expr) bool {
 	return f.follow(e, func(x ast.Expr) bool {
 		var name string
 		switch x := x.(type) {
+		case *ast.Ident:
+			v, ok := f.Info.Uses[x].(*types.Var)
+			if !ok || v.Kind() != types.ParamVar {
+				return false
+			}
+			b, ok := v.Type().(*types.Basic)
+			return ok && b.Info()&types.IsInteger != 0 && slices.ContainsFunc(Words(v.Name()), func(w string) bool {
+				return w == "status" || w == "code" || w == "sc"
+			})
 		case *ast.SelectorExpr:
 			name = x.Sel.Name
 		case *ast.CallExpr:

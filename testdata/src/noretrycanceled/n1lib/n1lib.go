@@ -275,3 +275,39 @@ func isRetryableRPCOK(err error) bool {
 
 // The gRPC classifiers above are used (in a table we cannot follow).
 var rpcPolicies = []any{isRetryableRPC, retryableRPC}
+
+// --- CheckRetry as a method value in a client literal -----------------------
+
+type store struct{ http *retryablehttp.Client }
+
+func (s *store) retryPolicy(ctx context.Context, resp *http.Response, err error) (bool, error) {
+	if err != nil {
+		return true, nil // want `store.retryPolicy answers "retry" for context.Canceled and context.DeadlineExceeded without looking at ctx.Err\(\)`
+	}
+	return resp.StatusCode == http.StatusServiceUnavailable, nil
+}
+
+func newStore() *store {
+	s := &store{}
+	s.http = &retryablehttp.Client{CheckRetry: s.retryPolicy}
+	return s
+}
+
+// Negative: the same method looking at the caller's context first.
+type cache struct{ http *retryablehttp.Client }
+
+func (c *cache) retryPolicy(ctx context.Context, resp *http.Response, err error) (bool, error) { // want retryPolicy:"ctx honors\\(0\\)"
+	if ctx.Err() != nil {
+		return false, ctx.Err()
+	}
+	if err != nil {
+		return true, nil
+	}
+	return resp.StatusCode == http.StatusServiceUnavailable, nil
+}
+
+func newCache() *cache {
+	c := &cache{}
+	c.http = &retryablehttp.Client{CheckRetry: c.retryPolicy}
+	return c
+}

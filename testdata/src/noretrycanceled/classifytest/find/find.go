@@ -113,3 +113,16 @@ func Do(ctx context.Context, cls func(error) bool, op func(context.Context) erro
 func helperArg(ctx context.Context) error {
 	return Do(ctx, func(err error) bool { return true }, func(context.Context) error { return nil }) // want `classifier func literal \[retry helper argument\] shape=0`
 }
+
+// A method value as the CheckRetry of a client literal.
+type api struct{ c *retryablehttp.Client }
+
+func (a *api) checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) { // want `classifier api.checkRetry \[retryablehttp CheckRetry\] shape=2`
+	return err != nil, nil
+}
+
+func newAPI() *api {
+	a := &api{}
+	a.c = &retryablehttp.Client{CheckRetry: a.checkRetry}
+	return a
+}
