@@ -46,6 +46,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/reslint/reslint/internal/analysisdoc"
 )
 
 const golangciModule = "github.com/golangci/golangci-lint/v2"
@@ -449,11 +451,17 @@ var gclLine = regexp.MustCompile(`(?m)^(\S+\.go):(\d+):\d+: (?:(\w+(?:\(related 
 func gclFindings(t *testing.T, out, mod string) []string {
 	var got []string
 	for _, m := range gclLine.FindAllStringSubmatch(out, -1) {
-		analyzer := m[3]
+		analyzer, msg := m[3], m[4]
+		// The root analyzer's issues carry no analyzer name, and their
+		// messages start with the rule id (directive: ...), which the
+		// regexp takes for one.
+		if r, ok := analysisdoc.RuleByID(analyzer); ok && r.Analyzer == "reslint" {
+			analyzer, msg = "", analyzer+": "+msg
+		}
 		if analyzer == "" {
 			analyzer = "reslint"
 		}
-		got = append(got, finding(t, mod, m[1], m[2], analyzer, m[4]))
+		got = append(got, finding(t, mod, m[1], m[2], analyzer, msg))
 	}
 	slices.Sort(got)
 	return got
