@@ -87,6 +87,14 @@ func (r *runner) outside(s *retryscope.Scope, e ast.Expr) bool {
 	if in(s.Body) || in(s.Func) || in(s.Loop) {
 		return false
 	}
+	// A local of another function (one the attempt calls: the executor
+	// was followed into it) is made anew in each call: a transaction
+	// begun there belongs to the attempt.
+	for _, d := range r.res.Decls {
+		if d.Body != nil && in(d.Body) && !(d.Pos() <= s.Body.Pos() && s.Body.End() <= d.End()) {
+			return false
+		}
+	}
 	assigned := false
 	ast.Inspect(s.Body, func(n ast.Node) bool {
 		if as, ok := n.(*ast.AssignStmt); ok {

@@ -633,6 +633,228 @@ func each(ctx context.Context, ops []func(context.Context) error) error {
 	return nil
 }`,
 	},
+	"W1": {
+		Bad: `func debit(ctx context.Context, db *sql.DB, acct string, cents int) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		// a timeout after the server applied it: the retry debits twice
+		_, err = db.ExecContext(ctx, "UPDATE accounts SET balance = balance - $1 WHERE id = $2", cents, acct)
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(rand.N(time.Second << attempt)):
+		}
+	}
+	return err
+}`,
+		Good: `func debit(ctx context.Context, db *sql.DB, debitID, acct string, cents int) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		// the debit's own id makes a second insert a no-op
+		_, err = db.ExecContext(ctx, "INSERT INTO debits (id, account, cents) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING", debitID, acct, cents)
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(rand.N(time.Second << attempt)):
+		}
+	}
+	return err
+}`,
+	},
+	"W2": {
+		Bad: `func label(ctx context.Context, tx *sql.Tx, id, name string) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		// a conflict aborted tx: sending the statement again on it cannot succeed
+		_, err = tx.ExecContext(ctx, "UPDATE items SET label = $1 WHERE id = $2", name, id)
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(rand.N(time.Second << attempt)):
+		}
+	}
+	return err
+}`,
+		Good: `func label(ctx context.Context, db *sql.DB, id, name string) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		// each attempt begins, runs and commits its own transaction
+		if err = labelOnce(ctx, db, id, name); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(rand.N(time.Second << attempt)):
+		}
+	}
+	return err
+}
+
+func labelOnce(ctx context.Context, db *sql.DB, id, name string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, "UPDATE items SET label = $1 WHERE id = $2", name, id); err != nil {
+		return err
+	}
+	return tx.Commit()
+}`,
+	},
+	"W3": {
+		Bad: `type Event struct{ ID, Kind string }
+
+func ingest(ctx context.Context, db *sql.DB, events []Event) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = insertEach(ctx, db, events); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(rand.N(time.Second << attempt)):
+		}
+	}
+	return err
+}
+
+func insertEach(ctx context.Context, db *sql.DB, events []Event) error {
+	for _, e := range events {
+		// rows 1-6 committed before row 7 failed are inserted again
+		if _, err := db.ExecContext(ctx, "INSERT INTO events (id, kind) VALUES ($1, $2)", e.ID, e.Kind); err != nil {
+			return err
+		}
+	}
+	return nil
+}`,
+		Good: `type Event struct{ ID, Kind string }
+
+func ingest(ctx context.Context, db *sql.DB, events []Event) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = insertEach(ctx, db, events); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(rand.N(time.Second << attempt)):
+		}
+	}
+	return err
+}
+
+func insertEach(ctx context.Context, db *sql.DB, events []Event) error {
+	for _, e := range events {
+		// every row carries its key: a row already written is skipped
+		if _, err := db.ExecContext(ctx, "INSERT INTO events (id, kind) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING", e.ID, e.Kind); err != nil {
+			return err
+		}
+	}
+	return nil
+}`,
+	},
+	"S1": {
+		External: true,
+		Bad: `func quote(ctx context.Context, cb *gobreaker.CircuitBreaker[float64], get func(context.Context) (float64, error)) (float64, error) {
+	// an open breaker refuses in microseconds: five refusals, no call
+	return retry.DoWithData(func() (float64, error) {
+		return cb.Execute(func() (float64, error) { return get(ctx) })
+	}, retry.Attempts(5), retry.Context(ctx))
+}`,
+		Good: `func quote(ctx context.Context, cb *gobreaker.CircuitBreaker[float64], get func(context.Context) (float64, error)) (float64, error) {
+	return retry.DoWithData(func() (float64, error) {
+		return cb.Execute(func() (float64, error) { return get(ctx) })
+	}, retry.Attempts(5), retry.Context(ctx), retry.RetryIf(func(err error) bool {
+		return !errors.Is(err, gobreaker.ErrOpenState) && !errors.Is(err, gobreaker.ErrTooManyRequests)
+	}))
+}`,
+	},
+	"S2": {
+		Bad: `func send(ctx context.Context, call func(context.Context) error) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = call(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(rand.N(time.Second << attempt)):
+		}
+	}
+	return err
+}
+
+func sync(ctx context.Context, call func(context.Context) error) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		// 3 attempts of 3 attempts: 9 calls per request into an outage
+		if err = send(ctx, call); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(rand.N(time.Second << attempt)):
+		}
+	}
+	return err
+}`,
+		Good: `func send(ctx context.Context, call func(context.Context) error) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = call(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(rand.N(time.Second << attempt)):
+		}
+	}
+	return err
+}
+
+func sync(ctx context.Context, call func(context.Context) error) error {
+	return send(ctx, call) // one layer retries
+}`,
+	},
+	"S3": {
+		Bad: `func connect(dial func() error) {
+	// no limit, no deadline, nothing can stop it
+	for {
+		if err := dial(); err == nil {
+			return
+		}
+		time.Sleep(time.Second + rand.N(time.Second))
+	}
+}`,
+		Good: `func connect(dial func() error, stop <-chan struct{}) {
+	for {
+		if err := dial(); err == nil {
+			return
+		}
+		select {
+		case <-stop:
+			return
+		case <-time.After(time.Second + rand.N(time.Second)):
+		}
+	}
+}`,
+	},
 	"internal": {
 		Note: "no example: an internal error is a bug in reslint, not in the code analyzed; report it with the code at the position it names",
 	},

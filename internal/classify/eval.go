@@ -525,6 +525,16 @@ func (ip *interp) stmt(s ast.Stmt, in []*state, fl *flow) []*state {
 	case *ast.SelectStmt:
 		var out []*state
 		sel := &flow{}
+		// While the caller is still waiting, its Done case is never
+		// taken; when one case is left (the timer of a wait), the select
+		// blocks until it is ready, so that path is certain.
+		left := 0
+		for _, cl := range s.Body.List {
+			cc := cl.(*ast.CommClause)
+			if !(cc.Comm != nil && isDoneRecv(ip.info, cc.Comm) && ip.w.callerErr() == "") {
+				left++
+			}
+		}
 		for _, st := range in {
 			for _, cl := range s.Body.List {
 				cc := cl.(*ast.CommClause)
@@ -535,7 +545,7 @@ func (ip *interp) stmt(s ast.Stmt, in []*state, fl *flow) []*state {
 				if done && ip.w.callerErr() == "" {
 					continue // the caller is still waiting
 				}
-				if !done {
+				if !done && (left > 1 || cc.Comm == nil) {
 					b.uncertain = true
 				}
 				out = append(out, ip.stmts(cc.Body, []*state{b}, sel)...)

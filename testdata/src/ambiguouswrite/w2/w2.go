@@ -412,3 +412,28 @@ func relabel(ctx context.Context, db *sql.DB, id, label string) error {
 	}
 	return err
 }
+
+// Negative twin: each attempt calls a function that begins, runs and
+// commits its own transaction; the statement is followed into it.
+func labelAll(ctx context.Context, db *sql.DB, id, name string) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = labelOnce(ctx, db, id, name); err == nil {
+			return nil
+		}
+		time.Sleep(time.Duration(attempt) * 100 * time.Millisecond)
+	}
+	return err
+}
+
+func labelOnce(ctx context.Context, db *sql.DB, id, name string) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, "UPDATE items SET label = $1 WHERE id = $2", name, id); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
