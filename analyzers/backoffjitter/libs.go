@@ -13,6 +13,7 @@ import (
 	"strconv"
 
 	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/knowledge"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -21,9 +22,9 @@ import (
 const (
 	// cenkaltiPath is github.com/cenkalti/backoff without its /vN suffix;
 	// ExponentialBackOff has the same RandomizationFactor field in v4 and v5.
-	cenkaltiPath = "github.com/cenkalti/backoff"
+	cenkaltiPath = knowledge.Backoff
 	// retrygoPath is github.com/avast/retry-go without its /vN suffix.
-	retrygoPath = "github.com/avast/retry-go"
+	retrygoPath = knowledge.RetryGo
 )
 
 // retrygoFixed lists retry-go's delay functions without a random part;

@@ -16,6 +16,7 @@ import (
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/directive"
 	"github.com/reslint/reslint/internal/goroot"
+	"github.com/reslint/reslint/internal/knowledge"
 )
 
 //go:embed doc.go
@@ -37,8 +38,8 @@ const category = "breakerverdict"
 
 // Import paths of the breaker libraries the rule knows.
 const (
-	gobreakerPath      = "github.com/sony/gobreaker" // v1; v2 and later end in /vN
-	circuitbreakerPath = "github.com/failsafe-go/failsafe-go/circuitbreaker"
+	gobreakerPath      = knowledge.Gobreaker // v1; v2 and later end in /vN
+	circuitbreakerPath = knowledge.Circuitbreaker
 )
 
 // runner is the state of one pass.

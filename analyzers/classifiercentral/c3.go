@@ -14,6 +14,7 @@ import (
 
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
+	"github.com/reslint/reslint/internal/knowledge"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -167,7 +168,7 @@ func (r *runner) reads(body ast.Node) map[string]bool {
 				switch p := obj.Pkg().Path(); {
 				case p == "encoding/json":
 					out["json"] = true
-				case strings.HasSuffix(p, "/pgconn") || p == "github.com/lib/pq":
+				case strings.HasSuffix(p, "/pgconn") || p == knowledge.PQ:
 					out["postgres"] = true
 				}
 			}

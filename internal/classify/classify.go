@@ -39,15 +39,16 @@ import (
 
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/directive"
+	"github.com/reslint/reslint/internal/knowledge"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
 // Import paths of the retry APIs that take classifiers.
 const (
-	RetryGoPath       = "github.com/avast/retry-go" // any major version
-	ClientGoRetryPath = "k8s.io/client-go/util/retry"
-	RetryablehttpPath = "github.com/hashicorp/go-retryablehttp"
-	RetrypolicyPath   = "github.com/failsafe-go/failsafe-go/retrypolicy"
+	RetryGoPath       = knowledge.RetryGo // any major version
+	ClientGoRetryPath = knowledge.ClientGoRetry
+	RetryablehttpPath = knowledge.Retryablehttp
+	RetrypolicyPath   = knowledge.Retrypolicy
 )
 
 // Source says how a function came to be a classifier.

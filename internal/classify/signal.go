@@ -6,6 +6,7 @@ package classify
 
 import (
 	"fmt"
+	"github.com/reslint/reslint/internal/knowledge"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -488,7 +489,7 @@ func isPostgresError(t types.Type) bool {
 	case "PgError":
 		return strings.HasSuffix(p, "/pgconn")
 	case "Error":
-		return p == "github.com/lib/pq"
+		return p == knowledge.PQ
 	}
 	return false
 }

@@ -13,6 +13,7 @@ const (
 	Time    = "time"
 	HTTP    = "net/http"
 
+	Backoff        = "github.com/cenkalti/backoff" // without its /vN suffix
 	BackoffV4      = "github.com/cenkalti/backoff/v4"
 	BackoffV5      = "github.com/cenkalti/backoff/v5"
 	RetryGo        = "github.com/avast/retry-go" // any major version
