@@ -334,10 +334,8 @@ func (b *Bound) option(info *types.Info, call *ast.CallExpr) {
 		b.Context = true
 		return
 	}
-	if isForeverBackOff(fn.Type().(*types.Signature).Results().At(0).Type()) && fn.Name() != "WithMaxRetries" && fn.Name() != "WithContext" {
-		if names := knowledge.ForeverBackOffs[fn.Pkg().Path()]; slices.Contains(names, fn.Name()) {
-			b.Forever = true
-		}
+	if names := knowledge.ForeverBackOffs[fn.Pkg().Path()]; slices.Contains(names, fn.Name()) {
+		b.Forever = true // backoff.NewConstantBackOff(d)
 	}
 	o, ok := knowledge.BoundOptions[libraryPath(fn.Pkg().Path())][fn.Name()]
 	if !ok {
