@@ -22,13 +22,20 @@
 // answers "retry" right under a test naming the refusal; and a
 // retry scope whose attempt runs through a breaker and that goes round on
 // every error (a loop that tests the error only against nil, retry.Do or
-// backoff.Retry with no classifier, a failsafe-go executor whose retry
-// policy comes before the breaker and handles every error):
+// backoff.Retry with no classifier, a helper of the code base known to
+// retry every error, a failsafe-go executor whose retry policy comes
+// before the breaker and handles every error):
 //
 //	err := retry.Do(func() error { // reported
 //		_, err := cb.Execute(func() (any, error) { return nil, charge(ctx) })
 //		return err
 //	}, retry.Attempts(5))
+//
+// Not reported: a classifier or an operation that names the refusal to
+// exclude it, asks the breaker's state, a hystrix call with a fallback
+// (the fallback gets the refusal), a breaker outside the retry
+// (failsafe.With(breaker, retryPolicy)), go-retry (it retries only what
+// the operation marks retryable).
 //
 // Correct: the refusal is not retried, so the caller takes its fallback:
 //
@@ -51,6 +58,19 @@
 // knows the caller's budget) and let the others fail fast. A deliberate
 // layering is marked with //reslint:ignore retrystorm <reason> on either
 // scope.
+//
+//	for attempt := 0; attempt < 3; attempt++ { // reported: 3 x 3 = 9 calls
+//		if err = client.Fetch(ctx, key); err == nil { // Fetch retries 3 times
+//			return nil
+//		}
+//		time.Sleep(time.Second)
+//	}
+//
+// Not reported: an inner retry whose failure ends the outer one (a stream
+// reopened with retries, the loop leaving when that fails, only the send
+// retried), a retrying call whose error is dropped, a retry in a
+// goroutine the attempt starts, recursion, an AWS SDK call whose options
+// set its retries.
 //
 // S3, retry without an end. A retry loop with no attempt limit, no
 // deadline, no context and no stop channel, whose only way out is

@@ -70,6 +70,8 @@ func (r *runner) inventory(inv *Inventory) {
 			e.Attempts = fmt.Sprint(b.Attempts)
 		case b.Limited:
 			e.Attempts = "limited"
+		case b.Policy:
+			e.Attempts = "policy"
 		case b.Known:
 			e.Attempts = "none"
 		default:

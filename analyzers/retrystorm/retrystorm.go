@@ -522,7 +522,7 @@ func (r *runner) inferRetries() {
 				if !ok {
 					return true
 				}
-				if f := r.retriesVia(call); f != nil && r.callee(call) != fn {
+				if f := r.retriesVia(call); f != nil && r.callee(call) != fn && returnsResultOf(r.info, d, call) {
 					r.retries[fn] = &RetriesFact{Attempts: f.Attempts, Scope: f.Scope, Via: append([]string{analysisutil.DisplayName(r.callee(call))}, f.Via...)}
 					changed = true
 				}
@@ -535,6 +535,65 @@ func (r *runner) inferRetries() {
 			r.pass.ExportObjectFact(fn, f)
 		}
 	}
+}
+
+// returnsResultOf reports whether the result of call is what d returns:
+// the call is in a return statement, or its result lands in a variable
+// that a return hands back. A function that only triggers a retrying
+// call on the side (a reconnect whose outcome it logs) does not retry its
+// own operation.
+func returnsResultOf(info *types.Info, d *ast.FuncDecl, call *ast.CallExpr) bool {
+	returned := map[*types.Var]bool{}
+	found := false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for _, res := range n.Results {
+				found = found || res.Pos() <= call.Pos() && call.End() <= res.End()
+				ast.Inspect(res, func(m ast.Node) bool {
+					if id, ok := m.(*ast.Ident); ok {
+						if v, ok := info.Uses[id].(*types.Var); ok {
+							returned[v] = true
+						}
+					}
+					return true
+				})
+			}
+		}
+		return true
+	})
+	if found {
+		return true
+	}
+	if res := d.Type.Results; res != nil {
+		for _, f := range res.List {
+			for _, nm := range f.Names { // named results, a naked return
+				if v, ok := info.Defs[nm].(*types.Var); ok {
+					returned[v] = true
+				}
+			}
+		}
+	}
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || found {
+			return !found
+		}
+		for i, l := range as.Lhs {
+			v := analysisutil.IdentVar(info, l)
+			if v == nil || !returned[v] {
+				continue
+			}
+			if len(as.Rhs) == len(as.Lhs) && as.Rhs[i].Pos() <= call.Pos() && call.End() <= as.Rhs[i].End() ||
+				len(as.Rhs) == 1 && as.Rhs[0].Pos() <= call.Pos() && call.End() <= as.Rhs[0].End() {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // retriesVia returns the RetriesFact of call's callee (this package's or

@@ -2,6 +2,7 @@ package retrystorm_test
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -31,4 +32,16 @@ func TestS2(t *testing.T) {
 // TestS3 runs the retries with and without an end.
 func TestS3(t *testing.T) {
 	analysistest.Run(t, testdata(t), retrystorm.Analyzer, "retrystorm/s3")
+}
+
+// TestDoc: the doc's first line is the summary, and it stands alone.
+func TestDoc(t *testing.T) {
+	if first, _, _ := strings.Cut(retrystorm.Analyzer.Doc, "\n"); !strings.HasPrefix(first, "retrystorm: ") {
+		t.Errorf("Doc's first line %q is not the summary", first)
+	}
+	for _, banned := range []string{"SPEC", "§", "seed", "essay"} {
+		if strings.Contains(retrystorm.Analyzer.Doc, banned) {
+			t.Errorf("doc mentions %q", banned)
+		}
+	}
 }

@@ -34,6 +34,9 @@ type Bound struct {
 	// loop). Stop: the loop leaves on a receive from a channel that is
 	// not a timer's (a stop or quit channel).
 	Deadline, Context, Stop bool
+	// Policy: the loop asks a retry policy whether to go again
+	// (RetryPolicy.Attempt(q)): the policy holds the bound.
+	Policy bool
 	// Known: the helper is a library whose options are understood; for
 	// the code base's own helpers nothing is known.
 	Known bool
@@ -41,7 +44,7 @@ type Bound struct {
 
 // Ends reports whether something is known to end the scope.
 func (b Bound) Ends() bool {
-	return b.Attempts > 0 || b.Limited || b.Deadline || b.Context || b.Stop
+	return b.Attempts > 0 || b.Limited || b.Deadline || b.Context || b.Stop || b.Policy
 }
 
 // OnlyNilTests reports whether loop looks at errVar only to compare it
@@ -119,6 +122,9 @@ func LoopAttempts(info *types.Info, loop ast.Node) (int64, bool) {
 func loopBound(info *types.Info, loop ast.Node) Bound {
 	var b Bound
 	b.Known = true
+	if body := analysisutil.LoopBody(loop); body != nil && asksRetryPolicy(info, body) {
+		b.Policy = true
+	}
 	if n, ok := LoopAttempts(info, loop); ok {
 		b.Attempts, b.Limited = n, true
 	}
@@ -338,10 +344,8 @@ func (b *Bound) option(info *types.Info, call *ast.CallExpr) {
 		b.Context = true
 		return
 	}
-	if isForeverBackOff(fn.Type().(*types.Signature).Results().At(0).Type()) && fn.Name() != "WithMaxRetries" && fn.Name() != "WithContext" {
-		if names := knowledge.ForeverBackOffs[fn.Pkg().Path()]; slices.Contains(names, fn.Name()) {
-			b.Forever = true
-		}
+	if names := knowledge.ForeverBackOffs[fn.Pkg().Path()]; slices.Contains(names, fn.Name()) {
+		b.Forever = true // backoff.NewConstantBackOff(d)
 	}
 	o, ok := knowledge.BoundOptions[libraryPath(fn.Pkg().Path())][fn.Name()]
 	if !ok {

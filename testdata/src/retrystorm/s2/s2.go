@@ -337,3 +337,24 @@ func sharedErrVar(ctx context.Context, st *stream) error {
 	}
 	return err
 }
+
+// reconnectAndLog triggers a retrying reconnect on the side and logs its
+// outcome: it does not retry its own operation.
+func reconnectAndLog(ctx context.Context) error {
+	if err := s2dep.Fetch(ctx); err != nil {
+		_ = err
+	}
+	return call(ctx)
+}
+
+// Negative: the attempt triggers a retrying reconnect on the side only.
+func aroundSideReconnect(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = reconnectAndLog(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}

@@ -271,3 +271,18 @@ func remaining(limit int) error {
 		time.Sleep(time.Second)
 	}
 }
+
+// RetryPolicy decides whether a query is attempted again.
+type RetryPolicy interface{ Attempt(n int) bool }
+
+// Negative: the loop asks a retry policy whether to go again.
+func askPolicy(p RetryPolicy) error {
+	n := 0
+	for {
+		err := connect()
+		if err == nil || !p.Attempt(n) {
+			return err
+		}
+		n *= 2
+	}
+}
