@@ -99,6 +99,20 @@
 //
 // or HandleErrors with the dependency's own errors (HandleErrors(ErrUnavailable)).
 //
+// Breakers told of each outcome by the caller (streadway/handy's
+// Breaker.Success and Breaker.Failure) whose failure recorder runs on the
+// branch of a bare nil test, the body of if err != nil or the else of if
+// err == nil, in a function that takes a context and never names
+// context.Canceled, context.DeadlineExceeded or ctx.Err():
+//
+//	defer func(begin time.Time) {
+//		if err == nil {
+//			cb.Success(time.Since(begin))
+//		} else {
+//			cb.Failure(time.Since(begin)) // reported
+//		}
+//	}(time.Now())
+//
 // Functions marked //reslint:breaker in their doc comment: the success
 // predicate of a hand-written breaker (error in, true for "the dependency
 // did fine" out). A return that answers false for context.Canceled is
