@@ -178,6 +178,9 @@
 //     context.Canceled (`if errors.Is(err, context.Canceled) { return v,
 //     nil }`). Which breaker runs which operation is not followed, so one
 //     such operation clears the package;
+//   - the Settings of a program (package main) in which no expression is
+//     a context.Context or an *http.Request: no operation its breakers
+//     run can see a caller's cancellation (a command wrapping http.Get);
 //   - in v2, `st.IsSuccessful = pred` on a Settings whose IsExcluded may
 //     be set somewhere (a field of a struct, a parameter, a variable whose
 //     IsExcluded is mentioned);
