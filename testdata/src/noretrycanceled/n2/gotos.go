@@ -64,7 +64,7 @@ RETRY:
 }
 
 // Negative twin: the wait selects on ctx.Done() and leaves.
-func ackFailedCtx(ctx context.Context, msgs []*backMsg) {
+func ackFailedCtx(ctx context.Context, msgs []*backMsg) { // want ackFailedCtx:"ctx honors\\(0\\)"
 RETRY:
 	var failed []*backMsg
 	for _, m := range msgs {
