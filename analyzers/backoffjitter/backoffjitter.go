@@ -175,6 +175,15 @@ func (r *runner) waits() {
 			return true
 		})
 	}
+	// A goto retry loop's body is a run of statements of the block that
+	// holds its label: each is judged as a body of its own.
+	for _, s := range r.res.Gotos {
+		if b, ok := s.Body.(*ast.BlockStmt); ok {
+			for _, st := range b.List {
+				bodies = append(bodies, st)
+			}
+		}
+	}
 	for _, body := range bodies {
 		cur, ok := r.in.Root().FindNode(body)
 		if !ok || r.underTest(cur) {

@@ -89,6 +89,9 @@ func run(pass *analysis.Pass) (any, error) {
 	if failsafe {
 		r.failsafe()
 	}
+	if importsRecorder(pass.Pkg) {
+		r.recorders()
+	}
 	if hasMark(pass.Files) {
 		r.marked()
 	}

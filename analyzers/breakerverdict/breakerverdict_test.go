@@ -25,7 +25,7 @@ func testdata(t *testing.T) string {
 // breaker that must pass clean.
 func TestAnalyzer(t *testing.T) {
 	analysistest.Run(t, testdata(t), breakerverdict.Analyzer,
-		"breakerverdict/gob1", "breakerverdict/gob2", "breakerverdict/gobops", "breakerverdict/failsafe", "breakerverdict/marked", "breakerverdict/seed", "breakerverdict/sinklib", "breakerverdict/sinkuser", "breakerverdict/wild", "breakerverdict/gobptr",
+		"breakerverdict/gob1", "breakerverdict/gob2", "breakerverdict/gobops", "breakerverdict/failsafe", "breakerverdict/gobmain", "breakerverdict/gobmainctx", "breakerverdict/handy", "breakerverdict/marked", "breakerverdict/seed", "breakerverdict/sinklib", "breakerverdict/sinkuser", "breakerverdict/wild", "breakerverdict/gobptr",
 	)
 }
 

@@ -103,6 +103,20 @@
 //
 // or HandleErrors with the dependency's own errors (HandleErrors(ErrUnavailable)).
 //
+// Breakers told of each outcome by the caller (streadway/handy's
+// Breaker.Success and Breaker.Failure) whose failure recorder runs on the
+// branch of a bare nil test, the body of if err != nil or the else of if
+// err == nil, in a function that takes a context and never names
+// context.Canceled, context.DeadlineExceeded or ctx.Err():
+//
+//	defer func(begin time.Time) {
+//		if err == nil {
+//			cb.Success(time.Since(begin))
+//		} else {
+//			cb.Failure(time.Since(begin)) // reported
+//		}
+//	}(time.Now())
+//
 // Functions marked //reslint:breaker in their doc comment: the success
 // predicate of a hand-written breaker (error in, true for "the dependency
 // did fine" out). A return that answers false for context.Canceled is
@@ -168,6 +182,9 @@
 //     context.Canceled (`if errors.Is(err, context.Canceled) { return v,
 //     nil }`). Which breaker runs which operation is not followed, so one
 //     such operation clears the package;
+//   - the Settings of a program (package main) in which no expression is
+//     a context.Context or an *http.Request: no operation its breakers
+//     run can see a caller's cancellation (a command wrapping http.Get);
 //   - in v2, `st.IsSuccessful = pred` on a Settings whose IsExcluded may
 //     be set somewhere (a field of a struct, a parameter, a variable whose
 //     IsExcluded is mentioned);

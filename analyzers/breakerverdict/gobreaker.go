@@ -61,7 +61,7 @@ func constructorArg(fn *types.Func, i int) (isSettings, usesVerdict bool) {
 // gobreaker checks the Settings literals of the package, and Settings
 // variables declared without a value.
 func (r *runner) gobreaker() {
-	if r.opsForgiveCancel() {
+	if r.opsForgiveCancel() || r.programWithoutContext() {
 		return
 	}
 	for c := range r.in.Root().Preorder((*ast.CompositeLit)(nil), (*ast.ValueSpec)(nil), (*ast.AssignStmt)(nil)) {

@@ -16,6 +16,7 @@ package breakerverdict
 
 import (
 	"go/ast"
+	"go/types"
 
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
@@ -94,4 +95,29 @@ func (r *runner) namesCanceled(e ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// programWithoutContext reports whether the package is a program (package
+// main, whose breakers no other package can use) in which no expression
+// is a context.Context or an *http.Request (which carries one): no
+// operation its breakers run can see a caller's cancellation, so none
+// can fail with context.Canceled (a command-line example wrapping
+// http.Get).
+func (r *runner) programWithoutContext() bool {
+	if r.pass.Pkg.Name() != "main" {
+		return false
+	}
+	for _, tv := range r.info.Types {
+		t := tv.Type
+		if t == nil {
+			continue
+		}
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if analysisutil.IsContext(t) || analysisutil.IsNamedExact(t, "net/http", "Request") {
+			return false
+		}
+	}
+	return true
 }

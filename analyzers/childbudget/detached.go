@@ -344,6 +344,9 @@ func (st *state) sink(c inspector.Cursor) (_ inspector.Cursor, own bool) {
 				}
 				return inspector.Cursor{}, false
 			}
+			if registersOnly(st.info, p) {
+				return inspector.Cursor{}, false
+			}
 			if st.takesContext(p, idx) {
 				return parent, own
 			}
@@ -416,12 +419,30 @@ func (st *state) useSink(lhs ast.Expr, at inspector.Cursor) inspector.Cursor {
 			continue
 		}
 		if k, idx := c.ParentEdge(); k == edge.CallExpr_Args {
-			if _, isCtx := budget.ContextFunc(st.info, p); !isCtx && st.takesContext(p, idx) {
+			if _, isCtx := budget.ContextFunc(st.info, p); !isCtx && !registersOnly(st.info, p) && st.takesContext(p, idx) {
 				return parent
 			}
 		}
 	}
 	return inspector.Cursor{}
+}
+
+// registersOnly reports whether call is a function of package context
+// that neither derives a context nor runs work under it: AfterFunc
+// registers a callback for when the context ends, Cause reads why it
+// ended. Neither sends anything or has a deadline to escape, so a root
+// context handed to them detaches no call (context.AfterFunc(clientCtx,
+// shutdown) on a client's own lifetime context).
+func registersOnly(info *types.Info, call *ast.CallExpr) bool {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" {
+		return false
+	}
+	switch fn.Name() {
+	case "AfterFunc", "Cause":
+		return true
+	}
+	return false
 }
 
 // takesContext reports whether argument idx of call is a context

@@ -7,7 +7,9 @@ package noretrycanceled
 
 import (
 	"go/ast"
+	"go/token"
 
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reslint/reslint/internal/analysisutil"
@@ -36,7 +38,39 @@ func (r *runner) spinningDone(l *loop, c inspector.Cursor, sel *ast.SelectStmt) 
 		if !ctxaware.DoneCaseStays(r.info, r.pass.Pkg, cc) {
 			return nil
 		}
+		if !endsInContinue(cc.Body) && followedInLoop(c, l.node) {
+			// select { case <-tk.C: ...; continue; case <-ctx.Done(): };
+			// break — the case falls out of the select into statements
+			// of the loop that may leave it.
+			return nil
+		}
 		return cc
 	}
 	return nil
+}
+
+// endsInContinue reports whether body's last statement is an unlabeled
+// continue: the case goes round without running what follows the select.
+func endsInContinue(body []ast.Stmt) bool {
+	if len(body) == 0 {
+		return false
+	}
+	br, ok := body[len(body)-1].(*ast.BranchStmt)
+	return ok && br.Tok == token.CONTINUE && br.Label == nil
+}
+
+// followedInLoop reports whether some statement of the loop's body runs
+// after the statement at c: c, or a statement holding it, is not the last
+// of its block, up to the loop.
+func followedInLoop(c inspector.Cursor, loop ast.Node) bool {
+	for p := c; p.Valid() && p.Node() != loop; p = p.Parent() {
+		if p.ParentEdgeKind() != edge.BlockStmt_List {
+			continue
+		}
+		_, i := p.ParentEdge()
+		if b := p.Parent().Node().(*ast.BlockStmt); i < len(b.List)-1 {
+			return true
+		}
+	}
+	return false
 }

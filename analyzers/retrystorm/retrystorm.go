@@ -146,10 +146,16 @@ func run(pass *analysis.Pass) (any, error) {
 // anchor is where a scope is reported: the helper call of a closure or a
 // send, the for (or labeled) statement of a loop.
 func anchor(s *retryscope.Scope) token.Pos {
-	if s.Kind == retryscope.Loop {
+	switch {
+	case s.Kind != retryscope.Loop && s.Call != nil:
+		return s.Call.Pos()
+	case s.Loop != nil:
+		// A loop, or a restart or re-queue loop, which has no helper call.
 		return s.Loop.Pos()
+	case s.Body != nil:
+		return s.Body.Pos()
 	}
-	return s.Call.Pos()
+	return token.NoPos
 }
 
 // body is the code a scope runs per attempt, nil for a send.

@@ -92,6 +92,13 @@
 // it returns; and, in every version, a ticker the function stops by
 // defer or that the goroutine stops, and a function that never returns.
 //
+// A ticker handed as an argument to a goroutine, go f(context.Background(),
+// tk), is reported in every version when f, a function of the package,
+// only receives from it and returns only when its context is done, and
+// that context can never be done (Background, TODO, WithoutCancel): the
+// goroutine and the ticker run forever. Not when the context can be
+// cancelled, f stops the ticker, or f may return on anything else.
+//
 // T2, time.After in a loop (before go1.23; since go1.23 only with
 // -timerstop.strict, worded as an allocation per iteration). time.After
 // evaluated on every iteration of a loop, in a select with other cases,

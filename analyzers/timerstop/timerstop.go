@@ -127,6 +127,7 @@ func run(pass *analysis.Pass) (any, error) {
 		guard.Mark(pass, fc.Node().Pos())
 		st.checkFunc(fc, st.byFunc[fc.Node()]) // T1, T4
 	}
+	st.checkGoArgs() // T1: a ticker handed to a goroutine that never ends
 	st.checkAfters() // T2
 	st.checkTicks()  // T3
 	return nil, nil

@@ -10,7 +10,23 @@ const (
 	Hystrix        = "github.com/afex/hystrix-go/hystrix"
 	MercariBreaker = "github.com/mercari/go-circuitbreaker"
 	AWSService     = "github.com/aws/aws-sdk-go-v2/service/" // a prefix: every service client
+	HandyBreaker   = "github.com/streadway/handy/breaker"
 )
+
+// A BreakerRecorder is a breaker method the caller calls itself to record
+// how a request it allowed ended: the breaker counts what the caller
+// records, so the caller's test decides which errors count.
+type BreakerRecorder struct {
+	Path    string
+	Recv    string // the type or interface name
+	Failure string // the method that records a failure
+}
+
+// BreakerRecorders are the breakers told of each outcome by the caller.
+var BreakerRecorders = []BreakerRecorder{
+	{HandyBreaker, "Breaker", "Failure"},
+	{HandyBreaker, "breaker", "Failure"},
+}
 
 // BreakerRefusals are the errors a breaker returns, in microseconds and
 // without calling the dependency, when it refuses a call: open, or
@@ -21,6 +37,7 @@ var BreakerRefusals = map[string][]string{
 	Circuitbreaker: {"ErrOpen"},
 	Hystrix:        {"ErrCircuitOpen", "ErrMaxConcurrency"},
 	MercariBreaker: {"ErrOpen"},
+	HandyBreaker:   {"ErrCircuitOpen"},
 }
 
 // A BreakerCall is a function or method that runs an operation through a

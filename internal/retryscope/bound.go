@@ -273,6 +273,9 @@ func isContextDone(info *types.Info, e ast.Expr) bool {
 // retries, "forever", a deadline, a context; then the library's default.
 func closureBound(info *types.Info, defs map[*types.Var]ast.Expr, s *Scope) Bound {
 	var b Bound
+	if s.Call == nil {
+		return b // a scope with no helper call in broken code
+	}
 	fn, _ := typeutil.Callee(info, s.Call).(*types.Func)
 	if fn == nil || fn.Pkg() == nil {
 		return b

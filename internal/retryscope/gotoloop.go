@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/analysisutil"
 )
@@ -60,6 +61,14 @@ func (st *state) findGotos(in *inspector.Inspector, res *Result) {
 			// evaluate the error flow see none (ErrVar nil).
 			attempt = verdictGoto(st.info, st.defs, ifs)
 		}
+		failedItems := false
+		if attempt == nil {
+			// if len(failed) > 0 { time.Sleep(d); goto retry }, failed
+			// collecting what an attempt reported failed on: the failure
+			// path waits and runs the attempt again, counter or not.
+			attempt = st.failedItemsGoto(region, ifs)
+			failedItems = attempt != nil
+		}
 		if attempt == nil {
 			continue
 		}
@@ -73,9 +82,15 @@ func (st *state) findGotos(in *inspector.Inspector, res *Result) {
 		if ev == EvGoto {
 			continue
 		}
-		if errVar != nil {
+		if failedItems && ev&EvWaits == 0 {
+			continue // counted but not waited: a batch split, not a retry
+		}
+		switch {
+		case errVar != nil:
 			ev |= EvFailureGoesRound
-		} else {
+		case failedItems:
+			ev |= EvResultValue
+		default:
 			ev |= EvVerdict
 		}
 		res.Gotos = append(res.Gotos, &Scope{
@@ -199,4 +214,175 @@ func verdictGoto(info *types.Info, defs map[*types.Var]ast.Expr, ifs []*ast.IfSt
 		}
 	}
 	return nil
+}
+
+// failedItemsGoto returns the attempt of a goto loop that goes round on the
+// items an attempt failed on:
+//
+//	RETRY:
+//		for _, m := range msgs {
+//			if sendBack(m) { ok = append(ok, m) } else { failed = append(failed, m) }
+//		}
+//		if len(failed) > 0 {
+//			msgs = failed
+//			time.Sleep(5 * time.Second)
+//			goto RETRY
+//		}
+//
+// The if holding the goto tests that a slice is not empty and waits in its
+// own body; the slice is appended to, in the region, only on a failure
+// branch of a call: the else of if call() { ... }, the body of if !call(),
+// or the body of if err != nil after err := call(). The attempt is that
+// call. A slice filled on success (a batch drained and fetched again) or
+// a counter test is no failure path.
+func (st *state) failedItemsGoto(region []ast.Stmt, ifs []*ast.IfStmt) *ast.CallExpr {
+	for _, is := range ifs {
+		v := nonEmptyTest(st.info, is.Cond)
+		if v == nil || !Waits(st.info, is.Body) && !st.callsSleeper(is.Body) {
+			continue
+		}
+		var attempt *ast.CallExpr
+		clean := true
+		for _, stmt := range region {
+			ast.Inspect(stmt, func(n ast.Node) bool {
+				if !clean {
+					return false
+				}
+				switch n := n.(type) {
+				case *ast.FuncLit:
+					return false
+				case *ast.IfStmt:
+					if n == is {
+						return true
+					}
+					call, onFailure := st.failureBranch(n)
+					if call == nil {
+						return true
+					}
+					if onFailure != nil && appendsTo(st.info, onFailure, v) {
+						if attempt == nil {
+							attempt = call
+						}
+					}
+					for _, other := range []ast.Stmt{n.Body, n.Else} {
+						if other != nil && other != onFailure && appendsTo(st.info, other, v) {
+							clean = false // the success branch fills it too
+						}
+					}
+					return true
+				}
+				return true
+			})
+		}
+		if clean && attempt != nil {
+			return attempt
+		}
+	}
+	return nil
+}
+
+// nonEmptyTest returns the slice variable v when cond is len(v) > 0,
+// len(v) != 0 or 0 < len(v).
+func nonEmptyTest(info *types.Info, cond ast.Expr) *types.Var {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return nil
+	}
+	lenOf := func(e ast.Expr) *types.Var {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return nil
+		}
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || id.Name != "len" {
+			return nil
+		} else if _, ok := info.Uses[id].(*types.Builtin); !ok {
+			return nil
+		}
+		v := analysisutil.IdentVar(info, call.Args[0])
+		if v == nil {
+			return nil
+		}
+		if _, ok := v.Type().Underlying().(*types.Slice); !ok {
+			return nil
+		}
+		return v
+	}
+	isZero := func(e ast.Expr) bool {
+		tv, ok := info.Types[e]
+		return ok && tv.Value != nil && tv.Value.String() == "0"
+	}
+	switch b.Op {
+	case token.GTR, token.NEQ:
+		if v := lenOf(b.X); v != nil && isZero(b.Y) {
+			return v
+		}
+		if b.Op == token.NEQ {
+			if v := lenOf(b.Y); v != nil && isZero(b.X) {
+				return v
+			}
+		}
+	case token.LSS:
+		if v := lenOf(b.Y); v != nil && isZero(b.X) {
+			return v
+		}
+	}
+	return nil
+}
+
+// failureBranch returns the call whose failure if statement n tests and
+// the branch taken on that failure: the else of if call() (a bool
+// result), the body of if !call(), the body of if err != nil where err
+// comes from a call in n's init or the statement before.
+func (st *state) failureBranch(n *ast.IfStmt) (*ast.CallExpr, ast.Stmt) {
+	switch c := ast.Unparen(n.Cond).(type) {
+	case *ast.CallExpr:
+		if isBool(st.info.TypeOf(c)) && !IsWaitCall(st.info, c) {
+			if _, ok := typeutil.Callee(st.info, c).(*types.Func); ok {
+				return c, n.Else
+			}
+		}
+	case *ast.UnaryExpr:
+		if call, ok := ast.Unparen(c.X).(*ast.CallExpr); ok && c.Op == token.NOT && isBool(st.info.TypeOf(call)) {
+			if _, ok := typeutil.Callee(st.info, call).(*types.Func); ok {
+				return call, n.Body
+			}
+		}
+	case *ast.BinaryExpr:
+		if a, ok := n.Init.(*ast.AssignStmt); ok && len(a.Rhs) == 1 {
+			if call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr); ok && returnsError(st.info, call) {
+				if ev := errVarOf(st.info, a, call); ev != nil && nilTest(st.info, c, ev, token.NEQ) {
+					return call, n.Body
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// appendsTo reports whether n assigns v = append(v, ...).
+func appendsTo(info *types.Info, n ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if found {
+			return false
+		}
+		if _, ok := m.(*ast.FuncLit); ok {
+			return false
+		}
+		a, ok := m.(*ast.AssignStmt)
+		if !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 || analysisutil.IdentVar(info, a.Lhs[0]) != v {
+			return true
+		}
+		call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "append" {
+			if _, ok := info.Uses[id].(*types.Builtin); ok {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
 }

@@ -150,3 +150,96 @@ recover:
 	}
 	return resp
 }
+
+// Items an attempt failed on are sent again after a wait, with no counter:
+// the failure path waits and jumps back.
+
+type backMsg struct{ reconsumed int }
+
+func sendBack(m *backMsg) bool { return m != nil }
+
+func sendBackErr(ctx context.Context, m *backMsg) error { return ctx.Err() }
+
+func ackFailed(ctx context.Context, msgs []*backMsg) {
+RETRY: // want "goto retry loop, attempt sendBack"
+	var failed []*backMsg
+	for _, m := range msgs {
+		if sendBack(m) {
+			continue
+		} else {
+			m.reconsumed++
+			failed = append(failed, m)
+		}
+	}
+	if len(failed) > 0 {
+		msgs = failed
+		time.Sleep(5 * time.Second)
+		goto RETRY
+	}
+}
+
+func ackFailedErr(ctx context.Context, msgs []*backMsg) {
+RETRY: // want "goto retry loop, attempt sendBackErr"
+	failed := make([]*backMsg, 0)
+	for _, m := range msgs {
+		if err := sendBackErr(ctx, m); err != nil {
+			failed = append(failed, m)
+		}
+	}
+	if 0 < len(failed) {
+		msgs = failed
+		time.Sleep(time.Second)
+		goto RETRY
+	}
+}
+
+// Not retry loops.
+
+// The slice collects what succeeded: a batch drained and fetched again
+// after a pause is paging, not retrying.
+func drainDelivered(msgs []*backMsg) { // want drainDelivered:"sleeps"
+again:
+	var delivered []*backMsg
+	for _, m := range msgs {
+		if sendBack(m) {
+			delivered = append(delivered, m)
+		}
+	}
+	if len(delivered) > 0 {
+		time.Sleep(time.Second)
+		goto again
+	}
+}
+
+// Both branches fill the slice: it says nothing about failure.
+func splitAll(msgs []*backMsg) { // want splitAll:"sleeps"
+again:
+	var seen []*backMsg
+	for _, m := range msgs {
+		if sendBack(m) {
+			seen = append(seen, m)
+		} else {
+			seen = append(seen, m)
+		}
+	}
+	if len(seen) != 0 {
+		time.Sleep(time.Second)
+		goto again
+	}
+}
+
+// A state machine: the failed items are split off and handled at once,
+// with no wait between rounds.
+func splitFailed(msgs []*backMsg) {
+next:
+	var failed []*backMsg
+	for _, m := range msgs {
+		if !sendBack(m) {
+			failed = append(failed, m)
+		}
+	}
+	if len(failed) > 0 {
+		msgs = failed[1:]
+		goto next
+	}
+}

@@ -171,3 +171,45 @@ func (c *client) bothErrors(ctx context.Context) error { // want bothErrors:"ctx
 		}
 	}
 }
+
+// --- the Done case falls out of the select into the loop -------------------
+
+// falls out into a break after the select, which leaves the loop: the
+// ticker case goes round with continue.
+func (c *client) fallsToBreak(ctx context.Context) error {
+	var err error
+	tk := time.NewTicker(time.Second)
+	defer tk.Stop()
+	for {
+		select {
+		case <-tk.C:
+			if err = c.call(ctx); err != nil {
+				if ctx.Err() == nil {
+					panic(err) // call fails only when ctx is cancelled
+				}
+			}
+			continue
+		case <-ctx.Done():
+		}
+		break
+	}
+	return err
+}
+
+// the code after the select only logs: the Done case still goes round.
+func (c *client) fallsToLog(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 10; attempt++ {
+		if err = c.call(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done(): // want `case <-ctx.Done\(\) does not leave the loop`
+			log.Printf("context done: %v", ctx.Err())
+			continue
+		case <-time.After(time.Second):
+		}
+		log.Printf("retrying")
+	}
+	return err
+}
