@@ -6,7 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/reslint/reslint/internal/ctxaware"
+	"github.com/reslint/reslint/internal/analysisutil"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -181,41 +181,11 @@ func (r *runner) receiveWaits(u inspector.Cursor) bool {
 		if other == cc {
 			continue
 		}
-		if other.Comm == nil || !r.isDoneRecv(other.Comm) {
+		if other.Comm == nil || !analysisutil.IsDoneRecv(r.info, other.Comm) {
 			return false
 		}
 	}
 	return true
-}
-
-// isDoneRecv reports whether comm receives from a done channel.
-func (r *runner) isDoneRecv(comm ast.Stmt) bool {
-	var x ast.Expr
-	switch s := comm.(type) {
-	case *ast.ExprStmt:
-		x = s.X
-	case *ast.AssignStmt:
-		if len(s.Rhs) == 1 {
-			x = s.Rhs[0]
-		}
-	}
-	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW {
-		return false
-	}
-	if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok && ctxaware.ContextOf(r.info, call) != nil {
-		return true
-	}
-	t := r.info.TypeOf(u.X)
-	if t == nil {
-		return false
-	}
-	ch, ok := t.Underlying().(*types.Chan)
-	if !ok {
-		return false
-	}
-	st, ok := ch.Elem().Underlying().(*types.Struct)
-	return ok && st.NumFields() == 0
 }
 
 // sleepFacts finds this package's sleep helpers: functions with a

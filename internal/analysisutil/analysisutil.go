@@ -434,3 +434,42 @@ func DeclName(fd *ast.FuncDecl) string {
 		}
 	}
 }
+
+// CommRecv returns the channel a select case's communication receives
+// from (<-ch, v := <-ch, v, ok = <-ch), or nil for a send or a default.
+func CommRecv(comm ast.Stmt) ast.Expr {
+	var x ast.Expr
+	switch s := comm.(type) {
+	case *ast.ExprStmt:
+		x = s.X
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			x = s.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return nil
+	}
+	return u.X
+}
+
+// IsDoneRecv reports whether comm receives from a done or closing
+// channel: a channel of struct{}, which carries no value and is only
+// closed (ctx.Done() is one).
+func IsDoneRecv(info *types.Info, comm ast.Stmt) bool {
+	ch := CommRecv(comm)
+	if ch == nil {
+		return false
+	}
+	t := info.TypeOf(ch)
+	if t == nil {
+		return false // broken code
+	}
+	c, ok := t.Underlying().(*types.Chan)
+	if !ok {
+		return false
+	}
+	s, ok := c.Elem().Underlying().(*types.Struct)
+	return ok && s.NumFields() == 0
+}

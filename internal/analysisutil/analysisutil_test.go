@@ -214,3 +214,36 @@ func (_ (T)) paren() {}
 		t.Errorf("DeclName = %v, want %v", got, want)
 	}
 }
+
+func TestIsDoneRecv(t *testing.T) {
+	f, info, _ := check(t, `package p
+
+import (
+	"context"
+	"time"
+)
+
+func g(ctx context.Context, quit chan struct{}, work chan int, out chan int) {
+	select {
+	case <-ctx.Done():
+	case _, ok := <-quit:
+		_ = ok
+	case <-work:
+	case <-time.After(time.Second):
+	case out <- 1:
+	default:
+	}
+}
+`)
+	var got []bool
+	ast.Inspect(f, func(n ast.Node) bool {
+		if cc, ok := n.(*ast.CommClause); ok {
+			got = append(got, IsDoneRecv(info, cc.Comm))
+		}
+		return true
+	})
+	want := []bool{true, true, false, false, false, false}
+	if !slices.Equal(got, want) {
+		t.Errorf("IsDoneRecv per case = %v, want %v", got, want)
+	}
+}

@@ -564,17 +564,8 @@ func (ip *interp) stmt(s ast.Stmt, in []*state, fl *flow) []*state {
 
 // isDoneRecv reports whether comm receives from a context's Done().
 func isDoneRecv(info *types.Info, comm ast.Stmt) bool {
-	var x ast.Expr
-	switch c := comm.(type) {
-	case *ast.ExprStmt:
-		x = c.X
-	case *ast.AssignStmt:
-		if len(c.Rhs) == 1 {
-			x = c.Rhs[0]
-		}
-	}
-	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
-	return ok && u.Op == token.ARROW && ctxaware.ContextOf(info, u.X) != nil
+	ch := analysisutil.CommRecv(comm)
+	return ch != nil && ctxaware.ContextOf(info, ch) != nil
 }
 
 // noReturn reports calls that end the path: panic, os.Exit, log.Fatal*.

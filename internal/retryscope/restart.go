@@ -222,7 +222,7 @@ func (st *state) breaksOnly(loop *ast.ForStmt) bool {
 				}
 				return false
 			case *ast.CommClause:
-				w := why || m.Comm != nil && st.doneRecv(m.Comm)
+				w := why || m.Comm != nil && analysisutil.IsDoneRecv(st.info, m.Comm)
 				for _, s := range m.Body {
 					walk(s, w)
 				}
@@ -293,32 +293,4 @@ func recvOKs(info *types.Info, body ast.Node) map[*types.Var]bool {
 		return true
 	})
 	return out
-}
-
-// doneRecv reports whether a select case's communication receives from
-// a done or closing channel: ctx.Done(), or a channel of struct{}.
-func (st *state) doneRecv(comm ast.Stmt) bool {
-	var e ast.Expr
-	switch s := comm.(type) {
-	case *ast.ExprStmt:
-		e = s.X
-	case *ast.AssignStmt:
-		if len(s.Rhs) == 1 {
-			e = s.Rhs[0]
-		}
-	}
-	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW {
-		return false
-	}
-	t := st.info.TypeOf(u.X)
-	if t == nil {
-		return false // broken code
-	}
-	ch, ok := t.Underlying().(*types.Chan)
-	if !ok {
-		return false
-	}
-	s, ok := ch.Elem().Underlying().(*types.Struct)
-	return ok && s.NumFields() == 0
 }
