@@ -74,3 +74,41 @@ func conflictsOnly(ctx context.Context) error {
 	}
 	return err
 }
+
+// The wait in select on the caller's context and a timer: while the
+// caller waits, only the timer's case is left, so the loop goes round.
+func selectWait(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ { // want `timeout=True 40001=True`
+		err = call(ctx)
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second << attempt):
+		}
+	}
+	return err
+}
+
+// Two cases besides the caller's: a shutdown may be taken instead of the
+// timer, so whether it goes round is not certain.
+func selectWaitOrQuit(ctx context.Context, quit chan struct{}) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ { // want `timeout=Unknown 40001=Unknown`
+		err = call(ctx)
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-quit:
+			return err
+		case <-time.After(time.Second << attempt):
+		}
+	}
+	return err
+}
