@@ -234,11 +234,6 @@ func (r *runner) w1(s *retryscope.Scope, v verdict, w *write) bool {
 	return true
 }
 
-// mentions reports whether n mentions v.
-func (r *runner) mentions(n ast.Node, v *types.Var) bool {
-	return analysisutil.Mentions(r.info, n, v)
-}
-
 // rootVar returns the variable at the root of e (tx, s.tx → s), or nil.
 func (r *runner) rootVar(e ast.Expr) *types.Var {
 	for {
