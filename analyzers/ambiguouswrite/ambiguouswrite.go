@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -92,12 +93,16 @@ func (r *runner) scope(s *retryscope.Scope) {
 		return
 	}
 	v := r.judge(s)
+	dedup := r.duplicateIsSuccess(s)
 	for _, w := range writes {
 		if r.done[w.call] {
 			continue
 		}
 		if r.recordsAttempt(s, w) {
 			continue // a log of attempts or failures: one row per attempt is the point
+		}
+		if dedup && slices.ContainsFunc(w.stmts, func(st stmt) bool { return st.kind == kindInsert }) {
+			continue // the key deduplicates: a duplicate means an earlier attempt stored it
 		}
 		if r.w2(s, v, w, writes) || r.w3(s, v, w) || r.w1(s, v, w) {
 			r.done[w.call] = true
@@ -136,6 +141,61 @@ func (r *runner) recordsAttempt(s *retryscope.Scope, w *write) bool {
 	return found
 }
 
+// duplicateIsSuccess reports whether the attempt takes a unique
+// violation for success: a branch on SQLSTATE 23505 (or class 23, or
+// MySQL's duplicate entry) that returns nil or leaves the loop. Its
+// inserts are deduplicated by their key: when an earlier attempt stored
+// the row, the retry fails on the key and reports success.
+func (r *runner) duplicateIsSuccess(s *retryscope.Scope) bool {
+	sf := classify.SignalFinder{Info: r.info, Defs: r.res.Defs}
+	found := false
+	ast.Inspect(s.Body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || found {
+			return !found
+		}
+		if !succeeds(ifs.Body) {
+			return true
+		}
+		for _, sig := range sf.Find(ifs.Cond) {
+			if slices.Contains(knowledge.UniqueViolationSignals, sig.Label) && positive(ifs.Cond, sig.Test) {
+				found = true
+			}
+		}
+		ast.Inspect(ifs.Cond, func(m ast.Node) bool {
+			if lit, ok := m.(*ast.BasicLit); ok && r.mentionsMySQLNumber(ifs.Cond) && positive(ifs.Cond, lit) {
+				if tv, ok := r.info.Types[lit]; ok && tv.Value != nil && tv.Value.Kind() == constant.Int {
+					if x, ok := constant.Int64Val(tv.Value); ok && slices.Contains(knowledge.MySQLDuplicateNumbers, x) {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+		return !found
+	})
+	return found
+}
+
+// succeeds reports whether a branch ends in success: it returns nil as
+// its last result, or breaks out of the loop.
+func succeeds(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	switch last := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt:
+		if len(last.Results) == 0 {
+			return false
+		}
+		id, ok := ast.Unparen(last.Results[len(last.Results)-1]).(*ast.Ident)
+		return ok && id.Name == "nil"
+	case *ast.BranchStmt:
+		return last.Tok == token.BREAK && last.Label == nil
+	}
+	return false
+}
+
 // helperName names the retry for messages.
 func helperName(s *retryscope.Scope) string {
 	if s.Helper != "" {
@@ -172,11 +232,6 @@ func (r *runner) w1(s *retryscope.Scope, v verdict, w *write) bool {
 	r.rep.Rulef("W1", w.at.Pos(), "%s%s is retried by %s after %s, which may come after it was applied: %s",
 		st.what, through(w), helperName(s), v.ambig(), why)
 	return true
-}
-
-// mentions reports whether n mentions v.
-func (r *runner) mentions(n ast.Node, v *types.Var) bool {
-	return analysisutil.Mentions(r.info, n, v)
 }
 
 // rootVar returns the variable at the root of e (tx, s.tx → s), or nil.

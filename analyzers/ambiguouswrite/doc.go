@@ -71,6 +71,10 @@
 // transaction back, runs the rest of it outside any transaction. Fixed:
 // a function that begins, runs and commits the transaction, retried as a
 // whole (retry.Do(func() error { return pgx.BeginFunc(ctx, pool, fn) })).
+// Where the retried function is a func() error literal and the
+// transaction begun outside is only committed or rolled back there, the
+// suggested fix gives the literal a transaction of its own, begun, run
+// and committed in each attempt (the outer one is left empty).
 // A retry that rolls back to a savepoint first (ROLLBACK TO SAVEPOINT, the
 // CockroachDB client protocol) reruns the transaction and is not
 // reported.
@@ -110,6 +114,12 @@
 //     nothing is known about them;
 //   - idempotent statements: upserts, absolute updates, DELETE,
 //     TRUNCATE, INSERT ... WHERE NOT EXISTS, version-guarded updates;
+//   - inserts whose attempt takes a duplicate key for success (a branch
+//     on SQLSTATE 23505, class 23 or MySQL error 1062 that returns nil or
+//     leaves the loop): the key deduplicates them;
+//   - writes that record the attempt itself (an argument is an error
+//     value or the retry loop's counter): an attempt log or a failure
+//     record is meant to get one row per attempt;
 //   - retries that go round only on errors that prove the statement was
 //     not applied: driver.ErrBadConn (database/sql's own retry of it is
 //     in the standard library and is not analyzed), pgconn.SafeToRetry,

@@ -40,9 +40,8 @@ type write struct {
 	via   string
 	op    opKind
 	stmts []stmt
-	// exec is the executor (db, tx, pool) expression resolved to the
-	// scope's frame when it is a parameter of a called function, and
-	// execFrame the frame it belongs to (nil: the scope's own).
+	// exec is the executor (db, tx, pool) expression, resolved to the
+	// scope's frame when it is a parameter of a called function.
 	exec ast.Expr
 	tx   bool
 	// inLoop: the write sits in a loop inside the attempt, one
@@ -72,7 +71,7 @@ type frame struct {
 }
 
 // resolve follows e through parameters to the expression in the scope's
-// frame. ok is false when e is a parameter with no argument (variadic).
+// frame; a parameter with no argument (variadic) stays as it is.
 func (r *runner) resolve(e ast.Expr, fr *frame) ast.Expr {
 	for fr != nil {
 		v := analysisutil.IdentVar(r.info, ast.Unparen(e))
@@ -88,8 +87,9 @@ func (r *runner) resolve(e ast.Expr, fr *frame) ast.Expr {
 	return e
 }
 
-// resolveIn is resolve that also says whether the result still belongs
-// to a called function's frame (a local of the callee).
+// constText returns the statement text e denotes when it is a constant
+// (or a concatenation of constants), directly, through parameters, or
+// through a local given a constant once.
 func (r *runner) constText(e ast.Expr, fr *frame) (string, bool) {
 	e = r.resolve(e, fr)
 	if tv, ok := r.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {

@@ -177,6 +177,12 @@ var (
 	// MySQLConflictNumbers are MySQL's deadlock (1213) and lock wait
 	// timeout (1205) error numbers (MySQLError.Number).
 	MySQLConflictNumbers = []int64{1205, 1213}
+	// UniqueViolationSignals are classify's labels for a duplicate key
+	// (SQLSTATE 23505, the integrity class 23), and MySQLDuplicateNumbers
+	// MySQL's ER_DUP_ENTRY: an insert whose retry takes one of them for
+	// success is deduplicated by the key.
+	UniqueViolationSignals = []string{"SQLSTATE 23505", "SQLSTATE class 23"}
+	MySQLDuplicateNumbers  = []int64{1062}
 )
 
 // Returned says which errors an operation returns to a retry helper make

@@ -119,3 +119,16 @@ func likeOnDeadlock(ctx context.Context, db *sql.DB, post int64) error {
 		return err
 	}, retry.RetryIf(isDeadlock), retry.Context(ctx), retry.Delay(10*time.Millisecond))
 }
+
+// Negative twin: MySQL's duplicate entry means an earlier attempt stored
+// the like.
+func likeOnce(ctx context.Context, db *sql.DB, post, user int64) error {
+	return retry.Do(func() error {
+		_, err := db.ExecContext(ctx, "INSERT INTO likes (post, user) VALUES (?, ?)", post, user)
+		var me *mysql.MySQLError
+		if errors.As(err, &me) && me.Number == 1062 {
+			return nil
+		}
+		return err
+	}, retry.Context(ctx))
+}

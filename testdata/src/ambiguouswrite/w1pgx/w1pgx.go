@@ -150,3 +150,29 @@ func run(ctx context.Context, pool *pgxpool.Pool, stmts []string) error {
 		return nil
 	}, retry.Context(ctx))
 }
+
+// Negative twin: a duplicate key means an earlier attempt stored the
+// order: the retry reports success.
+func placeKeyed(ctx context.Context, pool *pgxpool.Pool, id, cart string) error {
+	return retry.Do(func() error {
+		_, err := pool.Exec(ctx, "INSERT INTO orders (id, cart) VALUES ($1, $2)", id, cart)
+		var pe *pgconn.PgError
+		if errors.As(err, &pe) && pe.Code == "23505" {
+			return nil
+		}
+		return err
+	}, retry.Context(ctx))
+}
+
+// Positive twin: the duplicate key is an error the helper gives up on,
+// and every other error is retried.
+func placeKeyedFails(ctx context.Context, pool *pgxpool.Pool, id, cart string) error {
+	return retry.Do(func() error {
+		_, err := pool.Exec(ctx, "INSERT INTO orders (id, cart) VALUES ($1, $2)", id, cart) // want `INSERT INTO orders is retried by retry.Do after every error`
+		var pe *pgconn.PgError
+		if errors.As(err, &pe) && pe.Code == "23505" {
+			return retry.Unrecoverable(err)
+		}
+		return err
+	}, retry.Context(ctx))
+}
