@@ -257,8 +257,22 @@ func (r *runner) judge(d ast.Expr) {
 		} else {
 			what = "constant wait " + r.src(d)
 		}
+	case sTable:
+		if n, ok := constant.Int64Val(constant.ToInt(v.c)); !ok || time.Duration(n) <= minWait {
+			return
+		}
+		what = fmt.Sprintf("fixed delay table %s (up to %s)", r.describe(v), durString(v.c))
 	case sConfig:
-		return // a value passed in: the caller may have jittered it
+		// A value passed in: a caller may have jittered it, unless it is
+		// a field or variable whose default is a constant (a process
+		// waits that same value on every attempt, and so does the fleet).
+		if v.param || v.dflt == nil {
+			return
+		}
+		if n, ok := constant.Int64Val(constant.ToInt(v.dflt)); !ok || time.Duration(n) <= minWait {
+			return
+		}
+		what = fmt.Sprintf("constant wait %s (%s by default)", r.src(d), durString(v.dflt))
 	case sCounter, sLinear:
 		what = "linear backoff " + r.describe(v)
 	case sGrowth:
