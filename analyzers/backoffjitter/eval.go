@@ -369,6 +369,19 @@ func (ev *evaluator) binary(op token.Token, x, y val, e ast.Expr) val {
 		return join(x, y)
 	}
 	r := join(x, y)
+	r.dflt = nil
+	if r.s == sConfig && !x.self && !y.self {
+		// cfg.Delay / 4: the default goes through the arithmetic.
+		dv := func(v val) constant.Value {
+			if v.s == sConfig {
+				return v.dflt
+			}
+			return constOf(v)
+		}
+		if xd, yd := dv(x), dv(y); xd != nil && yd != nil {
+			r.dflt = foldConst(op, xd, yd)
+		}
+	}
 	if x.self || y.self {
 		switch op {
 		case token.ADD, token.SUB:

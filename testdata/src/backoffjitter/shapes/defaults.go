@@ -123,3 +123,15 @@ func ConnectGrown(ctx context.Context) error {
 	}
 	return nil
 }
+
+// The default goes through arithmetic: a quarter of the field, capped.
+func (l *Listener) Redial(ctx context.Context) error {
+	backoff := l.RetryEvery / 4
+	for attempt := 0; attempt < 3; attempt++ {
+		if err := l.listen(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(backoff) // want `constant wait backoff \(1.25s by default\)`
+	}
+	return nil
+}
