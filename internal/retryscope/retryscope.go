@@ -255,6 +255,11 @@ type Result struct {
 	// label to the goto, which is not a node of the syntax tree). They
 	// are not in Scopes, Innermost or In.
 	Gotos []*Scope
+	// Steps are the failure paths of work loops that wait and go round,
+	// so the failed step runs again (Kind Loop, Loop the for statement,
+	// Body the failure branch, Attempt the step's call). A work loop is
+	// no retry scope: they are not in Scopes, Innermost or In.
+	Steps []*Scope
 	// Defs maps variables given a value exactly once to it (SingleDefs),
 	// and Decls the package's functions with bodies to their declarations:
 	// computed once here for every analyzer.
@@ -364,6 +369,7 @@ func run(pass *analysis.Pass) (any, error) {
 	st.findRecursions(in, res)
 	st.findRestarts(in, res) // after the loops: a retry loop is not a restart too
 	st.findRequeues(in, res)
+	st.findSteps(in, res) // last: only loops that are no scope of another kind
 	st.findClientSends(in, res)
 	return res, nil
 }
