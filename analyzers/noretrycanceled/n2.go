@@ -5,8 +5,8 @@ package noretrycanceled
 
 import (
 	"fmt"
-	"go/constant"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
