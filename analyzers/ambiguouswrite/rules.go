@@ -5,6 +5,7 @@ package ambiguouswrite
 // whole.
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -293,9 +294,13 @@ func (r *runner) w3(s *retryscope.Scope, v verdict, w *write) bool {
 	case w.op == opBatch && nonIdem && v.ambig() != "":
 		r.rep.Rulef("W3", w.at.Pos(), "the batch%s holds %s and is retried whole by %s after %s, which may come after it was applied: its rows are written again; make each queued statement idempotent (ON CONFLICT on a row key)",
 			through(w), st.what, helperName(s), v.ambig())
-	case w.op == opStmt && nonIdem && st.kind == kindInsert && st.rows > 1 && v.ambig() != "":
-		r.rep.Rulef("W3", w.at.Pos(), "%s with %d rows%s is retried whole by %s after %s, which may come after the rows were stored: every row is inserted again; add ON CONFLICT on a row key",
-			st.what, st.rows, through(w), helperName(s), v.ambig())
+	case w.op == opStmt && nonIdem && st.kind == kindInsert && (st.rows > 1 || w.many) && v.ambig() != "":
+		rows := "a slice of rows"
+		if !w.many {
+			rows = fmt.Sprintf("%d rows", st.rows)
+		}
+		r.rep.Rulef("W3", w.at.Pos(), "%s with %s%s is retried whole by %s after %s, which may come after the rows were stored: every row is inserted again; add ON CONFLICT on a row key",
+			st.what, rows, through(w), helperName(s), v.ambig())
 	case w.op == opORM && w.many && nonIdem && v.ambig() != "":
 		r.rep.Rulef("W3", w.at.Pos(), "%s%s is retried whole by %s after %s, which may come after the rows were stored: every row is inserted again; add conflict handling on a row key to the insert",
 			st.what, through(w), helperName(s), v.ambig())
