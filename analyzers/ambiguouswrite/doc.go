@@ -63,7 +63,10 @@
 // UpdateColumn, Updates, UpdateColumns) are read as the UPDATE they send:
 // a value built by gorm.Expr from the column itself (gorm.Expr("stock -
 // ?", n)) is a relative change, unless a constant Where condition of the
-// chain compares that column (a version). gorm's Save is not reported: it
+// chain compares that column (a version). go-pg's and bun's update
+// builders are read the same way from their Set texts
+// (db.Model(&c).Set("n = n + ?", 1).Where("id = ?", id).Update()); a
+// builder with no Set writes the model's values. gorm's Save is not reported: it
 // updates the row by its primary key and upserts when the update matched
 // none, which repeats safely; it inserts a new row only for a zero key,
 // which cannot be seen where Save is called. FirstOrCreate finds the row

@@ -581,7 +581,9 @@ func (r *runner) ormUpdate(call *ast.CallExpr, sel *ast.SelectorExpr, u knowledg
 	}
 	var sets []string
 	known := true
-	if u.Column >= 0 {
+	if u.Set {
+		// The assignments are the chain's Set calls, read below.
+	} else if u.Column >= 0 {
 		col, ok := r.constText(call.Args[u.Column], fr)
 		if !ok {
 			return nil
@@ -608,7 +610,7 @@ func (r *runner) ormUpdate(call *ast.CallExpr, sel *ast.SelectorExpr, u knowledg
 	}
 	table, model := "", ""
 	var where []string
-	guardsUnknown := false
+	guardsUnknown, setsUnknown := false, false
 	x := ast.Expr(sel.X)
 	for range 20 {
 		x = ast.Unparen(r.resolve(x, fr))
@@ -628,6 +630,12 @@ func (r *runner) ormUpdate(call *ast.CallExpr, sel *ast.SelectorExpr, u knowledg
 			break
 		}
 		switch name := s.Sel.Name; {
+		case u.Set && name == knowledge.ORMSet[path] && len(c.Args) > 0:
+			if text, ok := r.constText(c.Args[0], fr); ok {
+				sets = append(sets, text)
+			} else {
+				setsUnknown = true
+			}
 		case slices.Contains(knowledge.ORMWhere[path], name) && len(c.Args) > 0:
 			if text, ok := r.constText(c.Args[0], fr); ok {
 				where = append(where, "("+text+")")
@@ -651,6 +659,13 @@ func (r *runner) ormUpdate(call *ast.CallExpr, sel *ast.SelectorExpr, u knowledg
 	}
 	w.exec = x
 	w.tx = r.isTx(x)
+	if u.Set && len(sets) == 0 {
+		if setsUnknown {
+			return nil
+		}
+		// No Set: the model's columns are updated to its values.
+		sets = append(sets, "_ = ?")
+	}
 	name := table
 	if name == "" {
 		name = model

@@ -223,9 +223,13 @@ var ORMInserts = map[string]ORMInsert{
 
 // An ORMUpdate is an update builder's terminal method: it sets the
 // column named by argument Column to argument Value, or, with Column
-// -1, the columns of the map or struct at Value.
+// -1, the columns of the map or struct at Value; with Set, the
+// assignments are the texts of the chain's ORMSet calls (go-pg's and
+// bun's Set("n = n + ?", 1)), and a chain with none updates the model's
+// columns to its values.
 type ORMUpdate struct {
 	Column, Value int
+	Set           bool
 }
 
 // ORMUpdates are the update methods, by import path and receiver type;
@@ -237,12 +241,15 @@ type ORMUpdate struct {
 var (
 	ORMUpdates = map[string]map[string]map[string]ORMUpdate{
 		Gorm: {"DB": {
-			"Update": {0, 1}, "UpdateColumn": {0, 1}, "Updates": {-1, 0}, "UpdateColumns": {-1, 0},
+			"Update": {0, 1, false}, "UpdateColumn": {0, 1, false}, "Updates": {-1, 0, false}, "UpdateColumns": {-1, 0, false},
 		}},
+		GoPgOrmV10: {"Query": {"Update": {-1, -1, true}}},
+		Bun:        {"UpdateQuery": {"Exec": {-1, -1, true}}},
 	}
-	ORMWhere     = map[string][]string{Gorm: {"Where", "Not", "Or"}}
-	ORMTable     = map[string]string{Gorm: "Table"}
-	ORMModel     = map[string]string{Gorm: "Model"}
+	ORMWhere     = map[string][]string{Gorm: {"Where", "Not", "Or"}, GoPgOrmV10: {"Where", "WhereOr"}, Bun: {"Where", "WhereOr"}}
+	ORMTable     = map[string]string{Gorm: "Table", GoPgOrmV10: "Table", Bun: "Table"}
+	ORMModel     = map[string]string{Gorm: "Model", GoPgOrmV10: "Model", Bun: "Model"}
+	ORMSet       = map[string]string{GoPgOrmV10: "Set", Bun: "Set"}
 	ORMExprFuncs = map[string][]string{Gorm: {"Expr"}}
 	// ORMExprTypes are composite types whose SQL field is such an
 	// expression (clause.Expr{SQL: "n + ?"}).
