@@ -212,3 +212,41 @@ func isSerialization(err error) bool {
 	var pe *pgconn.PgError
 	return errors.As(err, &pe) && pe.Code == "40001"
 }
+
+// Positive (W2): inside the transaction gorm runs, a statement is
+// retried on a serialization failure: the transaction is already
+// aborted.
+func shelveInTx(ctx context.Context, db *gorm.DB, id uint, shelf string) error {
+	return db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		return retry.Do(func() error {
+			return tx.Exec("UPDATE products SET shelf = ? WHERE id = ?", shelf, id).Error // want `UPDATE products runs on tx, begun outside this retry`
+		}, retry.RetryIf(isSerialization), retry.Context(ctx))
+	})
+}
+
+// Positive (W2): a read is no better: after a serialization failure
+// every statement on the aborted transaction fails until it is rolled
+// back. (The twin is moveStockWhole: the retry around Transaction.)
+func readInTx(ctx context.Context, db *gorm.DB, id uint) error {
+	return db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var p Product
+		return retry.Do(func() error {
+			return tx.Raw("SELECT * FROM products WHERE id = ?", id).Scan(&p).Error // want `the Raw statement runs on tx, begun outside this retry`
+		}, retry.RetryIf(isSerialization), retry.Context(ctx))
+	})
+}
+
+// Positive (W3): a slice created in one multi-row INSERT, retried whole.
+func saveOrders(ctx context.Context, db *gorm.DB, orders []Order) error {
+	return retry.Do(func() error {
+		return db.WithContext(ctx).Create(&orders).Error // want `INSERT of \[\]Order is retried whole by retry.Do after every error`
+	}, retry.Context(ctx))
+}
+
+// Negative twin: a session with a handle whose clauses are unknown here
+// (an interface value): not judged.
+func saveOrdersWith(ctx context.Context, db *gorm.DB, orders []Order, c clause.Expression) error {
+	return retry.Do(func() error {
+		return db.WithContext(ctx).Clauses(c).Create(&orders).Error
+	}, retry.Context(ctx))
+}
