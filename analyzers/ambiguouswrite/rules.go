@@ -23,9 +23,15 @@ import (
 // after it matched no row.
 func (r *runner) w2(s *retryscope.Scope, v verdict, w *write, writes []*write) bool {
 	if w.tx && v.confl() != "" && r.outside(s, w.exec) && !slices.ContainsFunc(writes, rewinds) {
+		consequence := "the retry fails or commits half of it"
+		if len(w.stmts) > 0 && !slices.ContainsFunc(w.stmts, func(st stmt) bool { return st.kind != kindRead }) {
+			// A read writes nothing twice; it fails on the aborted
+			// transaction until that is rolled back.
+			consequence = "every retry fails until the transaction is rolled back"
+		}
 		d := diagnostic(w.at.Pos(), "W2",
-			"%s%s runs on %s, begun outside this retry, and %s sends it again after %s: the server aborted the whole transaction, so the retry fails or commits half of it; begin, run and commit the transaction inside the retried function",
-			r.label(w), through(w), r.exprString(w.exec), helperName(s), v.confl())
+			"%s%s runs on %s, begun outside this retry, and %s sends it again after %s: the server aborted the whole transaction, so %s; begin, run and commit the transaction inside the retried function",
+			r.label(w), through(w), r.exprString(w.exec), helperName(s), v.confl(), consequence)
 		if fix, ok := r.txFix(s, w); ok {
 			d.SuggestedFixes = append(d.SuggestedFixes, fix)
 		}

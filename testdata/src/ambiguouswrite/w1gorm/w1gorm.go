@@ -231,7 +231,7 @@ func readInTx(ctx context.Context, db *gorm.DB, id uint) error {
 	return db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var p Product
 		return retry.Do(func() error {
-			return tx.Raw("SELECT * FROM products WHERE id = ?", id).Scan(&p).Error // want `the Raw statement runs on tx, begun outside this retry`
+			return tx.Raw("SELECT * FROM products WHERE id = ?", id).Scan(&p).Error // want `the Raw statement runs on tx, begun outside this retry, and retry.Do sends it again after SQLSTATE 40001: the server aborted the whole transaction, so every retry fails until the transaction is rolled back`
 		}, retry.RetryIf(isSerialization), retry.Context(ctx))
 	})
 }
