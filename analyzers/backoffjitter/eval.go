@@ -415,6 +415,14 @@ func (ev *evaluator) binary(op token.Token, x, y val, e ast.Expr) val {
 			r.at = e
 		}
 	}
+	if r.s == sTable && (x.s == sConst || y.s == sConst) {
+		// time.Duration(delays[i]) * time.Second: the table's largest
+		// entry scaled the same way.
+		r.c = foldConst(op, x.c, y.c)
+		if r.c == nil {
+			return unknown
+		}
+	}
 	return r
 }
 

@@ -135,3 +135,24 @@ func (l *Listener) Redial(ctx context.Context) error {
 	}
 	return nil
 }
+
+// A table of seconds in a helper, scaled at the wait.
+func connectBackoffSeconds(attempt int) int {
+	secs := [...]int{15, 15, 30, 60, 120, 300}
+	if attempt >= len(secs) {
+		return secs[len(secs)-1]
+	}
+	return secs[attempt]
+}
+
+func ConnectRoutine(ctx context.Context) error {
+	attempts := 0
+	for {
+		if err := call(ctx); err == nil {
+			return nil
+		}
+		backoff := connectBackoffSeconds(attempts)
+		time.Sleep(time.Duration(backoff) * time.Second) // want `fixed delay table .* \(up to 5m0s\) between retry attempts`
+		attempts++
+	}
+}
