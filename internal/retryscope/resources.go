@@ -30,11 +30,15 @@ import (
 // isTake) and every path that goes round drops it, or the attempt checks
 // an item taken in the pass (from a take that every path going round
 // drops, or from a list: an index, a receive, a range over a collection)
-// with no other input than contexts and constants. The caller asks only
-// for loops that do not wait: a loop that waits before it goes round is
-// waiting for the same thing to succeed.
-func iteratesResources(info *types.Info, loop ast.Node, body *ast.BlockStmt, attempt *ast.CallExpr, self string) bool {
+// with no other input than contexts and constants; and no path that goes
+// round waits (a loop that waits before it goes round is waiting for the
+// same thing to succeed; a wait on the way out, such as a callback that
+// records how long the pool turn took, is no backoff).
+func iteratesResources(info *types.Info, loop ast.Node, body *ast.BlockStmt, attempt *ast.CallExpr, self string, waits func(ast.Node) bool) bool {
 	x := loopExits{local: labelsIn(body), breaks: loopBreaks(body), self: self}
+	if waitsGoingRound(body.List, false, x, waits) {
+		return false
+	}
 	if isTake(info, attempt) {
 		items := slices.DeleteFunc(attemptResults(info, body, attempt), func(v *types.Var) bool { return !itemType(v.Type()) })
 		for _, v := range items {
@@ -43,6 +47,10 @@ func iteratesResources(info *types.Info, loop ast.Node, body *ast.BlockStmt, att
 			}
 		}
 	}
+	// The item is the receiver (cn.Ping(ctx)) or an argument
+	// (hooks.OnGet(ctx, cn)); the other arguments must tell the check
+	// nothing of their own. A receiver that is not the item is what
+	// checks it.
 	inputs := slices.Clone(attempt.Args)
 	if sel, ok := ast.Unparen(attempt.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil {
 		inputs = append(inputs, sel.X) // a method's receiver, not a package name
@@ -57,7 +65,7 @@ func iteratesResources(info *types.Info, loop ast.Node, body *ast.BlockStmt, att
 			continue
 		}
 		plain := true
-		for _, o := range inputs {
+		for _, o := range attempt.Args {
 			if o != in && !plainInput(info, o) {
 				plain = false
 			}
@@ -245,4 +253,61 @@ func drops(info *types.Info, stmts []ast.Stmt, v *types.Var) bool {
 		}
 	}
 	return false
+}
+
+// waitsGoingRound reports whether a statement of list that waits (waits
+// says which do) may be followed by another pass: some path from it goes
+// round (a continue, or the end of the loop's body) instead of leaving.
+// out says whether the statements after list (in the lists around it)
+// leave without going round. Nested loops and selects are judged whole.
+func waitsGoingRound(list []ast.Stmt, out bool, x loopExits, waits func(ast.Node) bool) bool {
+	for i, s := range list {
+		rest := list[i+1:]
+		outHere := !goesRoundIn(rest, x) && (x.endsLeaving(list) || out)
+		switch s := s.(type) {
+		case *ast.IfStmt:
+			if s.Init != nil && waits(s.Init) && !outHere {
+				return true
+			}
+			if waitsGoingRound(s.Body.List, outHere, x, waits) {
+				return true
+			}
+			if s.Else != nil && waitsGoingRound([]ast.Stmt{s.Else}, outHere, x, waits) {
+				return true
+			}
+		case *ast.BlockStmt:
+			if waitsGoingRound(s.List, outHere, x, waits) {
+				return true
+			}
+		case *ast.LabeledStmt:
+			if waitsGoingRound([]ast.Stmt{s.Stmt}, outHere, x, waits) {
+				return true
+			}
+		default:
+			if !outHere && waits(s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// goesRoundIn reports whether stmts hold a continue of the loop (or a
+// goto to a label inside it), outside nested loops and literals.
+func goesRoundIn(stmts []ast.Stmt, x loopExits) bool {
+	found := false
+	for _, s := range stmts {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
+				return false
+			case *ast.BranchStmt:
+				if n.Tok == token.CONTINUE && (n.Label == nil || !x.outward(n)) || n.Tok == token.GOTO && !x.outward(n) {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }

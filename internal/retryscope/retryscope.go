@@ -952,7 +952,8 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 		if attempt == nil {
 			continue
 		}
-		if ev&(EvWaits|EvRetryPolicy) == 0 && iteratesResources(st.info, loop, body, attempt, st.labels[loop]) {
+		waits := func(n ast.Node) bool { return Waits(st.info, n) || st.callsSleeper(n) }
+		if ev&EvRetryPolicy == 0 && iteratesResources(st.info, loop, body, attempt, st.labels[loop], waits) {
 			continue // takes a new item each pass: no operation is attempted again
 		}
 		if retryMarked(st.info, loop, body) {

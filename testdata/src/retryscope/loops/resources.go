@@ -80,6 +80,95 @@ func (p *idlePool) getAccepted(accept func(*pconn) bool) (*pconn, error) { // wa
 	return nil, errors.New("no acceptable connection")
 }
 
+// A callback that records how long the pool turn took runs on the way
+// out: it is named for a wait and takes a duration, but no path from it
+// goes round.
+func (p *idlePool) getTimed(ctx context.Context, now int64, waited time.Duration, waitTimeCallback func(context.Context, time.Duration, *pconn)) (*pconn, error) { // want getTimed:"callsparam\\(3\\)"
+	for attempts := 0; attempts < getAttempts; attempts++ {
+		cn, err := p.popIdle()
+		if err != nil {
+			return nil, err
+		}
+		if cn == nil {
+			break
+		}
+		if !p.healthy(cn, now) {
+			p.closeConn(cn, "stale")
+			continue
+		}
+		if waitTimeCallback != nil {
+			waitTimeCallback(ctx, waited, cn)
+		}
+		return cn, nil
+	}
+	return nil, nil
+}
+
+// Twin: the pool is asked again after a pause when the connection is
+// stale: waiting for the same thing to succeed.
+func (p *idlePool) getPausing(now int64) (*pconn, error) { // want getPausing:"sleeps"
+	for attempts := 0; attempts < getAttempts; attempts++ { // want "retry loop, attempt \\*ast.SelectorExpr \\[attempt-counter, waits, result-value"
+		cn, err := p.popIdle()
+		if err != nil {
+			return nil, err
+		}
+		if cn == nil {
+			break
+		}
+		if !p.healthy(cn, now) {
+			p.closeConn(cn, "stale")
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		return cn, nil
+	}
+	return nil, nil
+}
+
+type hooks struct{}
+
+func (h *hooks) OnGet(ctx context.Context, c *pconn, fresh bool) (bool, error) { return true, nil }
+
+// A hook checks each popped connection; a rejected one is closed or put
+// back and the next one popped.
+func (p *idlePool) getHooked(ctx context.Context, h *hooks, now int64) (*pconn, error) {
+	for attempts := 0; attempts < getAttempts; attempts++ {
+		cn, err := p.popIdle()
+		if err != nil {
+			return nil, err
+		}
+		if cn == nil {
+			break
+		}
+		if !p.healthy(cn, now) {
+			_ = cn.Close()
+			continue
+		}
+		if ok, hookErr := h.OnGet(ctx, cn, false); hookErr != nil || !ok {
+			if hookErr != nil {
+				p.closeConn(cn, "hook")
+			} else {
+				p.put(cn)
+				cn = nil
+			}
+			continue
+		}
+		return cn, nil
+	}
+	return nil, nil
+}
+
+// Twin: the hook is asked again about the same connection.
+func (p *idlePool) askHookAgain(ctx context.Context, h *hooks, cn *pconn) error {
+	for attempts := 0; attempts < getAttempts; attempts++ { // want "retry loop, attempt \\*ast.SelectorExpr \\[attempt-counter, failure-goes-round"
+		if _, err := h.OnGet(ctx, cn, false); err != nil {
+			continue
+		}
+		return nil
+	}
+	return errors.New("hook keeps failing")
+}
+
 // Each pass gets a connection and pings it; a dead one is removed and the
 // next one taken. The ping carries no request: it checks the connection.
 func (p *idlePool) getLive(ctx context.Context) (*pconn, error) {
