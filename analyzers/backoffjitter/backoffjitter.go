@@ -143,6 +143,7 @@ func importsAny(pkg *types.Package, paths ...string) bool {
 // through a self-retrying client has no body of its own.
 func (r *runner) waits() {
 	var bodies []ast.Node
+	restarts := map[ast.Node]bool{} // the bodies of restart loops: their waits come between reconnects
 	for _, s := range r.res.Scopes {
 		// A restart loop waits between sessions that broke: the same
 		// herd after an outage as a retry loop's wait between attempts.
@@ -155,6 +156,9 @@ func (r *runner) waits() {
 			continue
 		}
 		bodies = append(bodies, s.Body)
+		if s.Kind == retryscope.Restart {
+			restarts[s.Body] = true
+		}
 	}
 	for fn, d := range r.decls {
 		ps := r.res.HelperParams(fn)
@@ -204,7 +208,11 @@ func (r *runner) waits() {
 				continue
 			}
 			r.done[arg.Pos()] = true
-			r.judge(arg)
+			between := "between retry attempts"
+			if restarts[body] {
+				between = "between reconnects"
+			}
+			r.judge(arg, between)
 		}
 	}
 }
@@ -233,8 +241,9 @@ func (r *runner) mentions(body ast.Node, objs map[types.Object]bool) bool {
 }
 
 // judge reports the wait d if no random value contributes to it and it
-// has a shape worth naming.
-func (r *runner) judge(d ast.Expr) {
+// has a shape worth naming; between says what it separates (retry
+// attempts, or the reconnects of a restart loop).
+func (r *runner) judge(d ast.Expr, between string) {
 	v := r.newEval().eval(d)
 	if !v.det() {
 		return
@@ -270,8 +279,8 @@ func (r *runner) judge(d ast.Expr) {
 		Pos:      d.Pos(),
 		End:      d.End(),
 		Category: category,
-		Message: fmt.Sprintf("%s between retry attempts has no random part, so after an outage every client retries in lock step and the herd keeps the dependency down; "+
-			"wait a random share of it: rand.N(d) (full jitter) or d/2 + rand.N(d/2) (equal jitter)", what),
+		Message: fmt.Sprintf("%s %s has no random part, so after an outage every client retries in lock step and the herd keeps the dependency down; "+
+			"wait a random share of it: rand.N(d) (full jitter) or d/2 + rand.N(d/2) (equal jitter)", what, between),
 	})
 }
 
