@@ -9,6 +9,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"reflect"
 	"strings"
 	"time"
 
@@ -29,12 +30,13 @@ var doc string
 // Analyzer reports waits between retry attempts that no random value
 // contributes to, and library backoffs configured without jitter.
 var Analyzer = &analysis.Analyzer{
-	Name:      "backoffjitter",
-	Doc:       analysisdoc.MustExtract(doc, "backoffjitter"),
-	URL:       "https://github.com/reslint/reslint#backoffjitter",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer},
-	Run:       run,
-	FactTypes: []analysis.Fact{new(ResultFact), new(SleepFact)},
+	Name:       "backoffjitter",
+	Doc:        analysisdoc.MustExtract(doc, "backoffjitter"),
+	URL:        "https://github.com/reslint/reslint#backoffjitter",
+	Requires:   []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer},
+	Run:        run,
+	FactTypes:  []analysis.Fact{new(ResultFact), new(SleepFact)},
+	ResultType: reflect.TypeFor[*Waits](),
 }
 
 // minWait is the -backoffjitter.minwait setting: constant waits no longer
@@ -68,7 +70,7 @@ type runner struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	if goroot.Standard(pass) {
-		return nil, nil // no finding is wanted there, no fact needed: see knowledge/std.go
+		return &Waits{}, nil // no finding is wanted there, no fact needed: see knowledge/std.go
 	}
 	r := &runner{
 		pass:   pass,
@@ -83,7 +85,7 @@ func run(pass *analysis.Pass) (any, error) {
 	defer r.rep.Finish()
 	if !importsAny(pass.Pkg, "time", "math/rand", "math/rand/v2", "crypto/rand",
 		cenkaltiPath+"/v4", cenkaltiPath+"/v5", retrygoPath, retrygoPath+"/v4", retrygoPath+"/v3") {
-		return nil, nil // no wait, no jitter helper, no backoff library: nothing to judge
+		return r.unjudgedWaits(), nil // no wait, no jitter helper, no backoff library: nothing to judge
 	}
 	r.decls = r.res.Decls
 	r.ix = indexDefs(r.info, r.in)
@@ -95,7 +97,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 	r.waits()
 	r.libraries()
-	return nil, nil
+	return r.scopeWaits(), nil
 }
 
 // underTest reports whether the function around cur takes a *testing.T,

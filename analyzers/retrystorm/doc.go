@@ -101,6 +101,7 @@
 // cannot shut it down when it exits cleanly.
 //
 // reslint -inventory lists every retry scope with its kind, attempt
-// bound, whether it honours the caller's context, the classifier it asks
-// and the scopes its attempt reaches (the analyzer's result).
+// bound, wait (as backoffjitter judges it), whether it honours the
+// caller's context, the classifier it asks and the scopes its attempt
+// reaches (the analyzer's result).
 package retrystorm

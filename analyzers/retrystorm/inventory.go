@@ -31,8 +31,12 @@ type Entry struct {
 	// (deadline, context, stop channel).
 	Attempts string
 	Ends     []string
-	// Wait between attempts: not judged here (unknown).
+	// Wait between attempts: "unknown" here; reslint -inventory fills it
+	// from backoffjitter's result, which judges waits (by Scope).
 	Wait string
+	// Scope is the retry scope listed (retryscope's, shared by every
+	// analyzer of the package).
+	Scope *retryscope.Scope
 	// Context: yes, "passes it on" (a loop that hands it to its attempt
 	// but does not look at it), no, or unknown (a helper of the code
 	// base).
@@ -55,7 +59,7 @@ func (r *runner) inventory(inv *Inventory) {
 	cls := r.pass.ResultOf[classify.Analyzer].(*classify.Classifiers).List
 	for _, s := range r.scopes {
 		b := r.bounds[s]
-		e := &Entry{Pos: anchor(s), Kind: s.Kind.String(), Helper: s.Helper, Wait: "unknown", Func: r.enclosing(anchor(s))}
+		e := &Entry{Pos: anchor(s), Kind: s.Kind.String(), Helper: s.Helper, Wait: "unknown", Func: r.enclosing(anchor(s)), Scope: s}
 		if s.Kind == retryscope.Loop && s.Loop != nil {
 			if _, ok := s.Loop.(*ast.LabeledStmt); ok {
 				e.Kind = "goto retry loop"
