@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/ctxaware"
 	"github.com/reslint/reslint/internal/retryscope"
@@ -24,7 +25,7 @@ type Entry struct {
 	Pos  token.Pos
 	Func string // the enclosing function
 	// Kind: retry closure, retry loop, goto retry loop, self-retrying
-	// client; Helper the helper or client ("retry.Do").
+	// client, restart loop; Helper the helper or client ("retry.Do").
 	Kind, Helper string
 	// Attempts: "3", "10 (default)", "unlimited", "limited" (not a
 	// constant), "unknown"; Ends the other things that end it
@@ -108,6 +109,45 @@ func (r *runner) inventory(inv *Inventory) {
 		}
 		inv.Entries = append(inv.Entries, e)
 	}
+	for _, s := range r.res.Scopes {
+		if s.Kind == retryscope.Restart && s.Loop != nil && s.Attempt != nil {
+			inv.Entries = append(inv.Entries, r.restartEntry(s))
+		}
+	}
+}
+
+// restartEntry lists a restart loop: it counts no attempts and asks no
+// classifier (every end of the session starts it again); what ends it is
+// a context it looks at, a done or closing channel it receives from, or
+// another exit (a flag, its condition).
+func (r *runner) restartEntry(s *retryscope.Scope) *Entry {
+	e := &Entry{Pos: anchor(s), Kind: s.Kind.String(), Helper: s.Helper, Wait: "unknown", Func: r.enclosing(anchor(s)), Scope: s,
+		Attempts: "none", Context: "no", Classifier: "every end"}
+	consults := ctxaware.ConsultsContext(r.info, s.Loop, nil)
+	if consults {
+		e.Ends = append(e.Ends, "context")
+		e.Context = "yes"
+	}
+	stop := false
+	ast.Inspect(s.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CommClause:
+			if n.Comm != nil && analysisutil.IsDoneRecv(r.info, n.Comm) && !ctxaware.ConsultsContext(r.info, n.Comm, nil) && leavesLoop(&ast.BlockStmt{List: n.Body}) {
+				stop = true
+			}
+		}
+		return !stop
+	})
+	if stop {
+		e.Ends = append(e.Ends, "stop channel")
+	}
+	if loop, ok := s.Loop.(*ast.ForStmt); ok && len(e.Ends) == 0 &&
+		(loop.Cond != nil && !isTrueConst(r.info, loop.Cond) || canLeave(loop.Body)) {
+		e.Ends = append(e.Ends, "other exit")
+	}
+	return e
 }
 
 // classifierOf names what decides whether s goes round.

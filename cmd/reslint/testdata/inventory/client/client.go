@@ -94,3 +94,25 @@ func Ping(ctx context.Context) error {
 	}
 	return err
 }
+
+// readAll is a session: it reads until the connection breaks.
+func readAll(conn net.Conn) {
+	buf := make([]byte, 512)
+	for {
+		if _, err := conn.Read(buf); err != nil {
+			return
+		}
+	}
+}
+
+// Listen reconnects after a jittered wait until its context is done.
+func Listen(ctx context.Context, conn net.Conn) {
+	for {
+		readAll(conn)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Second + rand.N(time.Second)):
+		}
+	}
+}
