@@ -430,3 +430,28 @@ func sendAroundPoolRetry(ctx context.Context, p *s2dep.Pool, req []byte) error {
 		return p.Send(ctx, req)
 	}, retry.Attempts(3), retry.Context(ctx))
 }
+
+var errNotAttempted, errAbortable = errors.New("not attempted"), errors.New("abortable")
+
+func endTxn(ctx context.Context, commit bool) error { return nil }
+
+// Negative: one goto loop with several gotos back to its label is one
+// retry, not a retry inside itself.
+func endWithGotos(ctx context.Context) error {
+	commit := true
+	var tries int
+retry:
+	err := endTxn(ctx, commit)
+	tries++
+	if err != nil && tries < 10 {
+		switch {
+		case errors.Is(err, errNotAttempted):
+			commit = false
+			goto retry
+		case errors.Is(err, errAbortable):
+			commit = false
+			goto retry
+		}
+	}
+	return err
+}
