@@ -86,6 +86,12 @@ var (
 	// as a word (attempt, maxAttempts, numRetries, MaxTries; not
 	// numEntries) counts attempts: a retry loop even without a wait.
 	AttemptWords = []string{"attempt", "retry", "retries", "tries"}
+	// TakeVerbs: a call that hands a source nothing but a context, and
+	// whose name starts with one of these words (popIdle, Next, Get,
+	// Acquire), takes the source's next item: a loop that checks what it
+	// took and takes another iterates over resources, it re-attempts
+	// nothing.
+	TakeVerbs = []string{"pop", "next", "get", "acquire", "take", "dequeue", "pick", "borrow", "checkout", "shift"}
 	// NotWaitPackages hold functions named wait/sleep-like that are not
 	// waits between attempts.
 	NotWaitPackages = []string{"sync", "os", "os/exec", "golang.org/x/sync/errgroup", Time, Context}

@@ -29,6 +29,11 @@
 // understands, and its Evidence: the ids of what made it one, printed by
 // -retryscope.show.
 //
+// A loop that takes a new item each pass (an idle connection popped from
+// a pool, the next element of a source, the next address of a list),
+// checks it and takes another at once is a loop over resources, not a
+// retry: nothing is attempted again (resources.go).
+//
 // The recogniser is conservative: when unsure, a body is not a retry scope.
 package retryscope
 
@@ -952,6 +957,10 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 		}
 		if attempt == nil {
 			continue
+		}
+		waits := func(n ast.Node) bool { return Waits(st.info, n) || st.callsSleeper(n) }
+		if ev&EvRetryPolicy == 0 && iteratesResources(st.info, loop, body, attempt, st.labels[loop], waits) {
+			continue // takes a new item each pass: no operation is attempted again
 		}
 		if retryMarked(st.info, loop, body) {
 			ev |= EvAttemptCounter
