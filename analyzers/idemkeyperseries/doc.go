@@ -134,7 +134,10 @@
 // value, an interface method, a function without a RequestFact, stored,
 // or whose Header is replaced or set under a computed name (that code
 // may set the key); a request that arrives as a parameter;
-// a POST outside any retry scope; a POST in a _test.go file, where retries
+// a POST outside any retry scope; a token request (the function that
+// builds it spells a grant_type parameter or a URL ending in /token: an
+// OAuth token endpoint, where a retry mints at most a second token; POST
+// /api/tokens, which creates a record, stays reported); a POST in a _test.go file, where retries
 // ride out flakes of a test server and a duplicate costs nothing. A request id header does not make a
 // POST safe to retry: only a key the server deduplicates on does.
 //

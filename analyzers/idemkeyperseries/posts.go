@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -50,7 +51,9 @@ func (c *checker) recordPost(cur inspector.Cursor, call *ast.CallExpr, fn *types
 	case "NewRequestWithContext":
 		methodArg = 1
 	case "Post", "PostForm":
-		c.posts = append(c.posts, &post{call: call, cur: cur, method: "POST", oneShot: true})
+		if !tokenRequest(cur) {
+			c.posts = append(c.posts, &post{call: call, cur: cur, method: "POST", oneShot: true})
+		}
 		return
 	default:
 		return
@@ -66,7 +69,42 @@ func (c *checker) recordPost(cur inspector.Cursor, call *ast.CallExpr, fn *types
 	if m != "POST" && m != "PATCH" {
 		return // GET, HEAD, PUT, DELETE, OPTIONS are idempotent (RFC 9110)
 	}
+	if tokenRequest(cur) {
+		return
+	}
 	c.posts = append(c.posts, &post{call: call, cur: cur, method: m})
+}
+
+// tokenRequest reports whether the function building the request at cur
+// asks an OAuth token endpoint for a token: it spells a grant_type
+// parameter or a URL whose path ends in /token. Minting a second token
+// is harmless, so the POST needs no idempotency key.
+func tokenRequest(cur inspector.Cursor) bool {
+	var body ast.Node
+	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		body = f.Node()
+		break
+	}
+	if body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		lit, ok := n.(*ast.BasicLit)
+		if !ok || lit.Kind != token.STRING || found {
+			return !found
+		}
+		v, err := strconv.Unquote(lit.Value)
+		if err != nil {
+			return true
+		}
+		v = strings.ToLower(v)
+		found = slices.ContainsFunc(knowledge.TokenRequestMarks, func(m string) bool {
+			return v == m || strings.HasSuffix(v, m) || strings.Contains(v, m+"?")
+		})
+		return !found
+	})
+	return found
 }
 
 func isNamed(t types.Type, path, name string) bool {

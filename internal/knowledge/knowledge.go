@@ -116,6 +116,12 @@ var LoggingFuncs = []string{
 	"Trace", "Tracef",
 }
 
+// TokenRequestMarks: a function that spells one of these as a string (a
+// form or query parameter named grant_type, a URL ending in /token) asks
+// an OAuth token endpoint for a token; retrying that POST mints at most a
+// second token, which is harmless (idemkeyperseries I2).
+var TokenRequestMarks = []string{"grant_type", "/token"}
+
 // TelemetryPaths are import-path prefixes of tracing, metrics and
 // execution-trace APIs: they read a context's values (trace and span ids),
 // never its deadline or cancellation, so a detached context handed to them
