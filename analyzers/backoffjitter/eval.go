@@ -103,8 +103,16 @@ func constOf(v val) constant.Value {
 	return nil
 }
 
-// maxConst returns the larger of two constants; nil stands for none.
+// maxConst returns the larger of two numeric constants; nil stands for
+// none, and so does a constant that is no number (a bool).
 func maxConst(a, b constant.Value) constant.Value {
+	num := func(c constant.Value) constant.Value {
+		if c != nil && (c.Kind() == constant.Int || c.Kind() == constant.Float) {
+			return c
+		}
+		return nil
+	}
+	a, b = num(a), num(b)
 	switch {
 	case a == nil:
 		return b

@@ -424,6 +424,14 @@ func retryHowAt(info *types.Info, loop ast.Node, call *ast.CallExpr, at ast.Expr
 				test, verdict = n, true
 				return false
 			}
+			if v := analysisutil.IdentVar(info, n.Cond); v != nil && flags[v] && n.Else == nil &&
+				Waits(info, n.Body) && (goesOn(x, n.Body.List) || x.goesRoundIn(n.Body)) && x.leavesAtTop(restAfter(body, n)) {
+				// _, retry = classify(resp, err); if retry { wait;
+				// continue }; break: the verdict goes round, anything
+				// else leaves.
+				test, verdict = n, true
+				return false
+			}
 			if !eq && analysisutil.Mentions(info, n.Cond, errVar) {
 				// if retryOn(req, err) { shouldRetry = true }: a flag set
 				// under a test of the attempt's error is a verdict.

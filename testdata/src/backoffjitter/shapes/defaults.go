@@ -156,3 +156,23 @@ func ConnectRoutine(ctx context.Context) error {
 		attempts++
 	}
 }
+
+// Constants that are no numbers among the alternatives: no crash.
+var verbose = true
+
+func init() {
+	verbose = false
+}
+
+func Quiet(ctx context.Context) error {
+	for i := 0; i < 3; i++ {
+		if err := call(ctx); err == nil || !verbose {
+			return err
+		}
+		time.Sleep(time.Duration(i) * time.Second) // want `linear backoff`
+		time.Sleep(waitBy[verbose])                // a map: not judged
+	}
+	return nil
+}
+
+var waitBy = map[bool]time.Duration{true: time.Second, false: 5 * time.Second}

@@ -59,3 +59,45 @@ func drainAcks(ctx context.Context) error {
 		time.Sleep(time.Second)
 	}
 }
+
+type copyResp struct{ code int }
+
+func copyOnce(ctx context.Context) (*copyResp, error) { return nil, nil }
+
+func checkRetriable(base string, resp *copyResp, err error, last bool) (string, bool) {
+	return base, err != nil
+}
+
+// A verdict that comes with a value of its own, tested positively: the
+// verdict waits and goes round, anything else leaves.
+func doRetry(ctx context.Context, count int, pause time.Duration) (err error) {
+	base := "a"
+	var retriable bool
+	for nr := 0; nr < count; nr++ { // want "retry loop, attempt copyOnce \\[.*verdict"
+		var resp *copyResp
+		resp, err = copyOnce(ctx)
+		base, retriable = checkRetriable(base, resp, err, nr >= count-2)
+		if retriable {
+			if pause > 0 {
+				time.Sleep(pause)
+			}
+			continue
+		}
+		break
+	}
+	_ = base
+	return err
+}
+
+// Twin: a flag that goes round without waiting and without leaving after
+// it walks a list (the next item), no retry.
+func walkAll(ctx context.Context, items []string) {
+	for i := 0; i < len(items); i++ {
+		_, err := copyOnce(ctx)
+		_, skip := checkRetriable(items[i], nil, err, false)
+		if skip {
+			continue
+		}
+		_ = items[i]
+	}
+}
