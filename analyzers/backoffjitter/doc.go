@@ -102,7 +102,11 @@
 //     exports no fact (an interface method, a func value, another
 //     package's function), including a library backoff's NextBackOff:
 //     those libraries jitter by default, and their configuration is
-//     judged where it is written (below);
+//     judged where it is written (below); except library backoff
+//     functions known to have no random part, called by hand
+//     (retryablehttp.DefaultBackoff(min, max, i, nil): exponential; with
+//     a response it may return the server's Retry-After, and is then
+//     left alone);
 //   - a wait that is a parameter as is, or a field or package variable
 //     with no constant default in the package: the caller may have
 //     jittered it. A formula built on one (p.Base << attempt) is

@@ -19,6 +19,9 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/knowledge"
 )
 
 // kind says where a value comes from. Only det values are judged; the
@@ -676,6 +679,20 @@ func (ev *evaluator) evalCall(call *ast.CallExpr, idx int) val {
 			}
 		}
 	}
+	if fn.Pkg() != nil {
+		if lib, ok := knowledge.LibraryBackoffs[analysisutil.StripMajor(fn.Pkg().Path())][fn.Name()]; ok {
+			// retryablehttp.DefaultBackoff(min, max, attempt, nil):
+			// exponential, with no random part; with a response it may
+			// return the server's Retry-After instead.
+			if lib.Jittered {
+				return val{k: kRandom}
+			}
+			if lib.Resp >= 0 && (lib.Resp >= len(call.Args) || !isNilExpr(info, call.Args[lib.Resp])) {
+				return unknown
+			}
+			return val{k: kDet, s: sExp, at: call}
+		}
+	}
 	if fn.Pkg() != nil && fn.Pkg().Path() == "math" {
 		switch fn.Name() {
 		case "Pow":
@@ -827,4 +844,10 @@ func isRetryInfo(t types.Type) bool {
 func isDuration(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
+}
+
+// isNilExpr reports whether e is the untyped nil.
+func isNilExpr(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
 }

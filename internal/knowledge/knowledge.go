@@ -116,6 +116,26 @@ var LoggingFuncs = []string{
 	"Trace", "Tracef",
 }
 
+// A LibraryBackoff is a library function that computes a retry wait.
+type LibraryBackoff struct {
+	// Jittered: a random value contributes to the wait.
+	Jittered bool
+	// Resp is the index of a response parameter from which the function
+	// may take the server's Retry-After instead (-1: none); the wait is
+	// judged only when nil is passed there.
+	Resp int
+}
+
+// LibraryBackoffs maps import path (without its /vN suffix) to function
+// name to what it computes (backoffjitter).
+var LibraryBackoffs = map[string]map[string]LibraryBackoff{
+	Retryablehttp: {
+		"DefaultBackoff":               {Resp: 3},
+		"LinearJitterBackoff":          {Jittered: true, Resp: 3},
+		"RateLimitLinearJitterBackoff": {Jittered: true, Resp: 3},
+	},
+}
+
 // TokenRequestMarks: a function that spells one of these as a string (a
 // form or query parameter named grant_type, a URL ending in /token) asks
 // an OAuth token endpoint for a token; retrying that POST mints at most a
