@@ -148,6 +148,14 @@
 // A branch that leaves on the deterministic answer, a negated test, and a
 // loop over items that skips the missing ones (no retry loop) are not.
 //
+// Nor only for code: a table of retryable statuses that a classifier looks
+// up is a list of "retry" answers. A package-level map keyed by HTTP
+// statuses, or a slice or array of them, whose name says retry
+// (defaultRetriableErrors, retryableStatuses; not nonRetryableStatuses),
+// that holds statuses only, at least one of them a retry signal (408,
+// 425, 429, 5xx), and is read in the package, is reported at each
+// deterministic entry (400, 401, 403, 404, 405, 409, 410, 422).
+//
 // Two judges find them. The classifier's body is evaluated path by path
 // for each deterministic failure it can recognise — an HTTP status in its
 // *http.Response parameter (with a nil error) or in an error value with a

@@ -61,6 +61,14 @@ var (
 	jsonTypes = []string{"SyntaxError", "UnmarshalTypeError"}
 )
 
+// IsRetryStatus reports whether an HTTP status is a retry signal (408,
+// 425, 429, 500, 502, 503, 504).
+func IsRetryStatus(code int64) bool { return slices.Contains(retryStatuses, code) }
+
+// IsDeterministicStatus reports whether an HTTP status is a deterministic
+// answer (400, 401, 403, 404, 405, 409, 410, 422).
+func IsDeterministicStatus(code int64) bool { return slices.Contains(detStatuses, code) }
+
 // SignalFinder finds the signals of a package's code.
 type SignalFinder struct {
 	Info *types.Info
