@@ -70,7 +70,11 @@
 // reopened with retries, the loop leaving when that fails, only the send
 // retried), a retrying call whose error is dropped, a retry in a
 // goroutine the attempt starts, recursion, an AWS SDK call whose options
-// set its retries.
+// set its retries, an inner layer whose limit is configuration read at
+// run time (a retry-count field, a retry policy object: it may allow one
+// attempt; the inventory lists it), and a loop over resources (an idle
+// connection popped from a pool, the next address of a list), which
+// re-attempts nothing.
 //
 // S3, retry without an end. A retry loop with no attempt limit, no
 // deadline, no context and no stop channel, whose only way out is

@@ -52,6 +52,10 @@ type RetriesFact struct {
 	Attempts int64
 	Scope    string
 	Via      []string
+	// Configured: the attempt limit is not a constant but configuration
+	// read at run time (a field, a setting, a retry policy), which may
+	// as well allow one attempt: the layer is listed, not reported.
+	Configured bool
 }
 
 func (*RetriesFact) AFact() {}
@@ -505,7 +509,7 @@ func (r *runner) inferRetries() {
 			}
 			if within(d.Body, anchor(s)) && !r.rep.Covers(anchor(s)) {
 				b := r.bounds[s]
-				r.retries[fn] = &RetriesFact{Attempts: b.Attempts, Scope: name(s) + " at " + r.where(anchor(s))}
+				r.retries[fn] = &RetriesFact{Attempts: b.Attempts, Scope: name(s) + " at " + r.where(anchor(s)), Configured: configured(b)}
 				break
 			}
 		}
@@ -529,7 +533,7 @@ func (r *runner) inferRetries() {
 					return true
 				}
 				if f := r.retriesVia(call); f != nil && r.callee(call) != fn && returnsResultOf(r.info, d, call) {
-					r.retries[fn] = &RetriesFact{Attempts: f.Attempts, Scope: f.Scope, Via: append([]string{analysisutil.DisplayName(r.callee(call))}, f.Via...)}
+					r.retries[fn] = &RetriesFact{Attempts: f.Attempts, Scope: f.Scope, Via: append([]string{analysisutil.DisplayName(r.callee(call))}, f.Via...), Configured: f.Configured}
 					changed = true
 				}
 				return true

@@ -7,6 +7,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/reslint/reslint/internal/analysisutil"
@@ -20,6 +21,17 @@ type layer struct {
 	pos      token.Pos // where the attempt reaches it
 	name     string    // "retry.Do at client.go:40", "fetch (retry loop at client.go:40)"
 	attempts int64
+	// configured: its limit is configuration read at run time (a field,
+	// a retry policy) that may allow a single attempt; whether it
+	// multiplies anything cannot be told here.
+	configured bool
+}
+
+// configured reports whether a bound is configuration read at run time:
+// limited, or asking a retry policy, with no constant attempt count and
+// no library default.
+func configured(b retryscope.Bound) bool {
+	return b.Attempts == 0 && (b.Limited || b.Policy)
 }
 
 // reached returns the layers the attempt of s reaches, in source order.
@@ -46,7 +58,7 @@ func (r *runner) reached(s *retryscope.Scope) []layer {
 			continue
 		}
 		seen[at] = true
-		out = append(out, layer{at, name(t) + " at " + r.where(at), r.bounds[t].Attempts})
+		out = append(out, layer{at, name(t) + " at " + r.where(at), r.bounds[t].Attempts, configured(r.bounds[t])})
 	}
 	runs := r.runLits(b)
 	self := name(s) + " at " + r.where(anchor(s))
@@ -76,7 +88,7 @@ func (r *runner) reached(s *retryscope.Scope) []layer {
 		if !strings.HasPrefix(f.Scope, via) {
 			nm = via + " (" + f.Scope + ")"
 		}
-		out = append(out, layer{call.Pos(), nm, f.Attempts})
+		out = append(out, layer{call.Pos(), nm, f.Attempts, f.Configured})
 		return true
 	})
 	return out
@@ -220,8 +232,12 @@ func (r *runner) s2(inv *Inventory) {
 		if len(ls) == 0 {
 			continue
 		}
-		inv.reach(s, ls)
-		l := ls[0]
+		inv.reach(s, ls) // every layer is listed; only those known to retry are reported
+		i := slices.IndexFunc(ls, func(l layer) bool { return !l.configured })
+		if i < 0 {
+			continue
+		}
+		l := ls[i]
 		outer := r.bounds[s].Attempts
 		arith := "the attempts multiply"
 		if outer > 0 && l.attempts > 0 {

@@ -731,11 +731,41 @@ func errFieldOf(info *types.Info, parent ast.Node, call *ast.CallExpr) *types.Va
 // policy counts the attempts and may wait inside, out of sight.
 func asksRetryPolicy(info *types.Info, body *ast.BlockStmt) bool {
 	return analysisutil.AnyInBody(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			return analysisutil.AnyInBody(n.Cond, func(m ast.Node) bool {
+				call, ok := m.(*ast.CallExpr)
+				return ok && isBool(info.TypeOf(call)) && retryPolicyMethod(info, call)
+			})
+		case *ast.AssignStmt:
+			// wait, again := c.retrier.Retry(n, err): the verdict comes
+			// with the wait, and an if tests it.
+			if len(n.Rhs) != 1 {
+				return false
+			}
+			call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
+			if !ok || !retryPolicyMethod(info, call) {
+				return false
+			}
+			tup, ok := info.TypeOf(call).(*types.Tuple)
+			if !ok {
+				return false
+			}
+			for i := range tup.Len() {
+				if isBool(tup.At(i).Type()) && i < len(n.Lhs) && testedInIf(info, body, analysisutil.IdentVar(info, n.Lhs[i])) {
+					return true
+				}
+			}
+		}
+		return false
+	})
+}
+
+// testedInIf reports whether an if in body tests v.
+func testedInIf(info *types.Info, body ast.Node, v *types.Var) bool {
+	return v != nil && analysisutil.AnyInBody(body, func(n ast.Node) bool {
 		ifs, ok := n.(*ast.IfStmt)
-		return ok && analysisutil.AnyInBody(ifs.Cond, func(m ast.Node) bool {
-			call, ok := m.(*ast.CallExpr)
-			return ok && isBool(info.TypeOf(call)) && retryPolicyMethod(info, call)
-		})
+		return ok && analysisutil.Mentions(info, ifs.Cond, v)
 	})
 }
 

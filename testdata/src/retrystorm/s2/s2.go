@@ -455,3 +455,36 @@ retry:
 	}
 	return err
 }
+
+type breakerClient struct{ inner *s2dep.HTTPClient }
+
+// Negative: the inner client's retries are configuration (a field, zero
+// unless an option sets it): whether the layers multiply cannot be told.
+func (b *breakerClient) Do(ctx context.Context) error { // want Do:"retries: retry loop at s2.go:\\d+ \\(4 attempts\\)"
+	var err error
+	for i := 0; i <= 3; i++ {
+		if err = b.inner.Do(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Negative: the inner client asks a retry policy (by default, no retry).
+func commitBulk(ctx context.Context, c *s2dep.PolicyClient) error {
+	return retry.Do(func() error { return c.Perform(ctx) }, retry.Attempts(5), retry.Context(ctx))
+}
+
+// Positive: the same outer retry around a client that retries a
+// constant number of times.
+func (b *breakerClient) fetch(ctx context.Context) error {
+	var err error
+	for i := 0; i <= 3; i++ { // want `retry loop \(4 attempts\) runs s2dep.Fetch \(retry loop at s2dep.go:18\) \(3 attempts\) in each attempt: 4 x 3 = 12 calls per request`
+		if err = s2dep.Fetch(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}

@@ -101,3 +101,42 @@ func (p *Pool) Send(ctx context.Context, req []byte) error { // want Send:"retri
 	}
 	return err
 }
+
+// HTTPClient retries as many times as it is configured to: none unless
+// an option sets retryCount.
+type HTTPClient struct{ retryCount int }
+
+// Do sends with the configured retries.
+func (c *HTTPClient) Do(ctx context.Context) error { // want Do:"retries: retry loop at s2dep.go:\\d+"
+	var err error
+	for i := 0; i <= c.retryCount; i++ {
+		if err = get(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Retrier decides whether to go again, and after how long.
+type Retrier interface {
+	Retry(n int, err error) (time.Duration, bool)
+}
+
+// PolicyClient retries as its retrier says (by default, never).
+type PolicyClient struct{ retrier Retrier }
+
+// Perform asks the retrier after each failure.
+func (c *PolicyClient) Perform(ctx context.Context) error { // want Perform:"retries: retry loop at s2dep.go:\\d+"
+	for n := 1; ; n++ {
+		err := get(ctx)
+		if err == nil {
+			return nil
+		}
+		wait, again := c.retrier.Retry(n, err)
+		if !again {
+			return err
+		}
+		time.Sleep(wait)
+	}
+}
