@@ -6,9 +6,10 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/reslint/reslint/internal/analysisutil"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // SleepFact marks a sleep helper: a function that waits for exactly its
@@ -181,7 +182,7 @@ func (r *runner) receiveWaits(u inspector.Cursor) bool {
 		if other == cc {
 			continue
 		}
-		if other.Comm == nil || !analysisutil.IsDoneRecv(r.info, other.Comm) {
+		if other.Comm == nil || !wait.IsClosingRecv(r.info, other.Comm) {
 			return false
 		}
 	}

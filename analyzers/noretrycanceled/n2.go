@@ -18,6 +18,7 @@ import (
 	"github.com/reslint/reslint/internal/ctxaware"
 	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/retryscope"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // loop is a retry loop: a retryscope loop scope, or the loop of a retry
@@ -165,26 +166,26 @@ func (r *runner) n2(loops []*loop) {
 			continue // must not: no context in scope
 		}
 		name := ctxs[0].Name
-		type wait struct {
+		type blindWait struct {
 			pos token.Pos
 			msg string
 		}
-		var blind []wait
+		var blind []blindWait
 		consults := false
 		doneSelect := false // the loop has an interruptible wait
 		var spins []*ast.CommClause
 		for c := range l.walk((*ast.CallExpr)(nil), (*ast.UnaryExpr)(nil), (*ast.SelectStmt)(nil), (*ast.SelectorExpr)(nil)) {
 			switch n := c.Node().(type) {
 			case *ast.CallExpr:
-				if ctxaware.ContextOf(r.info, n) != nil || r.callsConsultingLit(n) {
+				if analysisutil.ContextOf(r.info, n) != nil || r.callsConsultingLit(n) {
 					consults = true
 				}
-				if ctxaware.IsSleep(r.info, n) {
-					blind = append(blind, wait{n.Pos(), fmt.Sprintf("time.Sleep in a retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; wait in select on %s.Done() and a timer", name, name)})
+				if wait.IsBlindSleepCall(r.info, n) {
+					blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("time.Sleep in a retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; wait in select on %s.Done() and a timer", name, name)})
 					continue
 				}
 				if fn, _ := typeutil.Callee(r.info, n).(*types.Func); fn != nil && r.res.SleepsBlindly(fn) {
-					blind = append(blind, wait{n.Pos(), fmt.Sprintf("%s sleeps and takes no context, so this retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; pass %s and wait in select on %s.Done() and a timer", analysisutil.DisplayName(fn), name, name, name)})
+					blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("%s sleeps and takes no context, so this retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; pass %s and wait in select on %s.Done() and a timer", analysisutil.DisplayName(fn), name, name, name)})
 					continue
 				}
 				if r.ctx.HandsContext(n) || n != l.attempt && r.leavesOnError(c) && passesContext(r.info, n) {
@@ -194,28 +195,29 @@ func (r *runner) n2(loops []*loop) {
 					consults = true
 				}
 			case *ast.UnaryExpr:
-				if n.Op != token.ARROW || !retryscope.IsTimerChan(r.info, n.X) || ctxaware.SelectOf(c) != nil {
+				if n.Op != token.ARROW || !wait.IsTimerChan(r.info, n.X) || wait.SelectOf(c) != nil {
 					continue
 				}
 				what := "a timer receive"
 				if _, ok := ast.Unparen(n.X).(*ast.CallExpr); ok {
 					what = "<-time.After"
 				}
-				blind = append(blind, wait{n.Pos(), fmt.Sprintf("%s in a retry loop cannot be interrupted: after the caller cancels %s the loop still waits out its backoff; wait in select { case <-%s.Done(): ...; case <-t.C: }", what, name, name)})
+				blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("%s in a retry loop cannot be interrupted: after the caller cancels %s the loop still waits out its backoff; wait in select { case <-%s.Done(): ...; case <-t.C: }", what, name, name)})
 			case *ast.SelectStmt:
-				switch r.ctx.SelectKind(n) {
-				case ctxaware.SelectDone:
+				sel := r.wait.Select(n)
+				switch sel.Shape() {
+				case wait.Cancellable:
 					consults, doneSelect = true, true
 					if cc := r.spinningDone(l, c, n); cc != nil {
 						spins = append(spins, cc)
 					}
-				case ctxaware.SelectTimerOnly:
-					blind = append(blind, wait{n.Pos(), fmt.Sprintf("this select waits for the backoff timer but not for %s.Done(): after the caller cancels, the loop still waits out its backoff; add case <-%s.Done()", name, name)})
-				case ctxaware.SelectOther:
-					if ch := signalCase(r.info, n); ch != "" {
+				case wait.TimerOnly:
+					blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("this select waits for the backoff timer but not for %s.Done(): after the caller cancels, the loop still waits out its backoff; add case <-%s.Done()", name, name)})
+				case wait.Mixed:
+					if ch := signalCase(sel); ch != "" {
 						// A quit or stop channel is not the caller's
 						// cancellation: only a context in scope is.
-						blind = append(blind, wait{n.Pos(), fmt.Sprintf("this select waits for the backoff timer and %s but not for %s.Done(): after the caller cancels, the loop still waits out its backoff; add case <-%s.Done()", ch, name, name)})
+						blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("this select waits for the backoff timer and %s but not for %s.Done(): after the caller cancels, the loop still waits out its backoff; add case <-%s.Done()", ch, name, name)})
 						continue
 					}
 					consults = true // another channel may be the cancellation: unsure
@@ -229,7 +231,7 @@ func (r *runner) n2(loops []*loop) {
 			}
 		}
 		for _, cc := range spins {
-			x := types.ExprString(ctxaware.RecvOperand(cc.Comm))
+			x := types.ExprString(analysisutil.CommRecv(cc.Comm))
 			x = strings.TrimSuffix(x, ".Done()")
 			r.reportf("N2", cc.Pos(), "case <-%s.Done() does not leave the loop: once %s is done its Done channel stays ready, so every later round takes this case at once and the loop spins through its attempts without waiting; return %s.Err() from this case", x, x, x)
 		}
@@ -320,41 +322,24 @@ func (r *runner) callsConsultingLit(call *ast.CallExpr) bool {
 
 // signalCase returns the spelling of the channel when every case of the
 // select other than its timers is a bare receive from one signal channel
-// held in a field (chan struct{}: a quit, stop or shutdown channel, closed
-// to broadcast), or "" otherwise. A select that also waits for a result or a message is
-// doing work, not only backing off, and is left alone.
-func signalCase(info *types.Info, s *ast.SelectStmt) string {
+// held in a field (a quit, stop or shutdown channel, closed to
+// broadcast), or "" otherwise. A select that also waits for a result or a
+// message is doing work, not only backing off, and is left alone.
+func signalCase(sel *wait.Select) string {
 	var name string
-	for _, cl := range s.Body.List {
-		cc, ok := cl.(*ast.CommClause)
-		if !ok || cc.Comm == nil {
-			return ""
-		}
-		x := ctxaware.RecvOperand(cc.Comm)
-		if x == nil {
-			return ""
-		}
-		if retryscope.IsTimerChan(info, x) {
+	for _, c := range sel.Cases {
+		switch c.Kind {
+		case wait.Timer:
 			continue
+		case wait.Signal:
+			// A field (s.quit) is the owner's shutdown signal; a parameter
+			// may be a context's Done() that the caller handed in: unsure.
+			if _, field := ast.Unparen(c.Chan).(*ast.SelectorExpr); c.Bare && field && name == "" {
+				name = types.ExprString(c.Chan)
+				continue
+			}
 		}
-		es, bare := cc.Comm.(*ast.ExprStmt)
-		t := info.TypeOf(x)
-		if t == nil {
-			return "" // ill-typed: unsure
-		}
-		ch, isChan := t.Underlying().(*types.Chan)
-		if !bare || es == nil || !isChan {
-			return ""
-		}
-		if st, ok := ch.Elem().Underlying().(*types.Struct); !ok || st.NumFields() != 0 {
-			return ""
-		}
-		// A field (s.quit) is the owner's shutdown signal; a parameter may
-		// be a context's Done() that the caller handed in: unsure.
-		if _, field := ast.Unparen(x).(*ast.SelectorExpr); !field || name != "" {
-			return ""
-		}
-		name = types.ExprString(x)
+		return ""
 	}
 	return name
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/reslint/reslint/internal/directive"
 	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/retryscope"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 //go:embed doc.go
@@ -26,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "noretrycanceled",
 	Doc:      analysisdoc.MustExtract(doc, "noretrycanceled"),
 	URL:      "https://github.com/reslint/reslint#noretrycanceled",
-	Requires: []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer, ctxaware.Analyzer, classify.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, wait.Analyzer, retryscope.Analyzer, ctxaware.Analyzer, classify.Analyzer},
 	Run:      run,
 }
 
@@ -38,6 +39,7 @@ type runner struct {
 	res   *retryscope.Result
 	rep   *directive.Reporter
 	ctx   *ctxaware.Result
+	wait  *wait.Result
 	decls map[*types.Func]*ast.FuncDecl
 	defs  map[*types.Var]ast.Expr
 }
@@ -52,6 +54,7 @@ func run(pass *analysis.Pass) (any, error) {
 		in:   pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		res:  pass.ResultOf[retryscope.Analyzer].(*retryscope.Result),
 		ctx:  pass.ResultOf[ctxaware.Analyzer].(*ctxaware.Result),
+		wait: pass.ResultOf[wait.Analyzer].(*wait.Result),
 	}
 	r.rep = directive.NewReporter(pass)
 	defer r.rep.Finish()

@@ -183,5 +183,5 @@ func (st *state) receivesDone(comm ast.Stmt, ctx *types.Var) bool {
 	if !ok || u.Op != token.ARROW {
 		return false
 	}
-	return ctxaware.ContextOf(st.info, u.X) == ctx
+	return analysisutil.ContextOf(st.info, u.X) == ctx
 }

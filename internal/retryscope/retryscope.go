@@ -52,6 +52,7 @@ import (
 	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/knowledge"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // Analyzer computes the retry scopes of a package and exports facts about
@@ -61,7 +62,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "retryscope",
 	Doc:        "recognise retry scopes and retry helpers (shared by all reslint analyzers; reports nothing itself)",
 	URL:        "https://github.com/reslint/reslint#retry-scopes",
-	Requires:   []*analysis.Analyzer{inspect.Analyzer},
+	Requires:   []*analysis.Analyzer{inspect.Analyzer, wait.Analyzer},
 	Run:        run,
 	FactTypes:  []analysis.Fact{new(CallsFuncParamFact), new(HelperFact), new(SleepsFact)},
 	ResultType: reflect.TypeFor[*Result](),
@@ -257,7 +258,7 @@ type Result struct {
 	Gotos []*Scope
 	// Defs maps variables given a value exactly once to it (SingleDefs),
 	// and Decls the package's functions with bodies to their declarations:
-	// computed once here for every analyzer.
+	// the wait model's, computed once for every analyzer.
 	Defs   map[*types.Var]ast.Expr
 	Decls  map[*types.Func]*ast.FuncDecl
 	helper map[*types.Func][]int // this package's and imported helpers seen
@@ -327,12 +328,13 @@ func run(pass *analysis.Pass) (any, error) {
 		return stdResult(pass), nil // a table, not an analysis: see knowledge/std.go
 	}
 	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	wr := pass.ResultOf[wait.Analyzer].(*wait.Result)
 	st := &state{
 		pass:     pass,
 		info:     pass.TypesInfo,
 		calls:    map[*types.Func][]int{},
 		helpers:  map[*types.Func]*HelperFact{},
-		defs:     analysisutil.SingleDefs(pass.TypesInfo, in),
+		defs:     wr.Defs,
 		litDefs:  analysisutil.FuncLitDefs(pass.TypesInfo, in),
 		extra:    map[string]bool{},
 		sleepers: map[*types.Func]bool{},
@@ -350,7 +352,7 @@ func run(pass *analysis.Pass) (any, error) {
 		ls := c.Node().(*ast.LabeledStmt)
 		st.labels[ls.Stmt] = ls.Label.Name
 	}
-	st.decls = analysisutil.FuncDecls(pass.TypesInfo, in)
+	st.decls = wr.Decls
 	st.inferSleepers(in) // first: a helper's Blind needs them
 	st.inferFuncFacts(in)
 
@@ -562,7 +564,7 @@ func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls
 		callsSet[p] = true
 		if loop := analysisutil.EnclosingLoop(c); loop != nil {
 			if ev := errVarOf(st.info, c.Parent().Node(), call); ev != nil && retryLike(st.info, loop, call, ev, st.labels[loop]) {
-				if !rangesOverCollection(st.info, loop) || Waits(st.info, analysisutil.LoopBody(loop)) {
+				if !rangesOverCollection(st.info, loop) || wait.InBody(st.info, analysisutil.LoopBody(loop)) {
 					retriedSet[p] = true
 					all = all || onlyNilTests(st.info, loop, ev)
 				}
@@ -901,7 +903,7 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 			continue
 		}
 		var ev Evidence
-		if Waits(st.info, body) || st.callsSleeper(body) {
+		if wait.InBody(st.info, body) || st.callsSleeper(body) {
 			ev |= EvWaits
 		}
 		if attemptBounded(st.info, loop) || boundInBody(st.info, body) {
@@ -918,7 +920,7 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 		var how Evidence
 		for cc := range c.Preorder((*ast.CallExpr)(nil)) {
 			call := cc.Node().(*ast.CallExpr)
-			if !st.attemptOf(cc, loop) || IsWaitCall(st.info, call) {
+			if !st.attemptOf(cc, loop) || wait.IsWaitCall(st.info, call) {
 				continue
 			}
 			if returnsError(st.info, call) {
@@ -967,7 +969,7 @@ func (st *state) attemptOf(c inspector.Cursor, loop ast.Node) bool {
 			if n == loop {
 				return true
 			}
-			if Waits(st.info, analysisutil.LoopBody(n)) {
+			if wait.InBody(st.info, analysisutil.LoopBody(n)) {
 				return false
 			}
 		case *ast.FuncLit, *ast.FuncDecl:

@@ -10,6 +10,7 @@ import (
 
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/guard"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // SleepsFact marks a function that waits blindly: it takes no
@@ -148,19 +149,19 @@ func (st *state) sleepsBlindly(cur inspector.Cursor) bool {
 		case *ast.SelectStmt:
 			// A select on timers alone blocks like a bare receive; one
 			// with another case or a default may have another way out.
-			found = timerOnlySelect(st.info, n)
+			found = wait.ClassifySelect(st.info, n, nil).Shape() == wait.TimerOnly
 			return false
 		case *ast.IfStmt:
-			if isDrain(st.info, n) {
+			if wait.IsTimerDrain(st.info, n) {
 				return false // if !t.Stop() { <-t.C }: a drain, not a wait
 			}
 		case *ast.UnaryExpr:
-			if n.Op == token.ARROW && IsTimerChan(st.info, n.X) {
+			if n.Op == token.ARROW && wait.IsTimerChan(st.info, n.X) {
 				found = true
 			}
 		case *ast.CallExpr:
 			fn, _ := typeutil.Callee(st.info, n).(*types.Func)
-			if IsBlindSleep(fn) {
+			if wait.IsBlindSleep(fn) {
 				found = true
 			}
 		}
@@ -214,54 +215,7 @@ func (r *Result) SleepsBlindly(fn *types.Func) bool {
 	if fn == nil {
 		return false
 	}
-	return IsBlindSleep(fn) || r.sleeps(fn.Origin())
-}
-
-// timerOnlySelect reports whether every case of sel receives from a timer
-// channel (no default, no other channel): it blocks until a timer fires.
-func timerOnlySelect(info *types.Info, sel *ast.SelectStmt) bool {
-	if len(sel.Body.List) == 0 {
-		return false
-	}
-	for _, cl := range sel.Body.List {
-		cc, ok := cl.(*ast.CommClause)
-		if !ok || cc.Comm == nil {
-			return false
-		}
-		var x ast.Expr
-		switch c := cc.Comm.(type) {
-		case *ast.ExprStmt:
-			x = c.X
-		case *ast.AssignStmt:
-			if len(c.Rhs) == 1 {
-				x = c.Rhs[0]
-			}
-		}
-		u, ok := ast.Unparen(x).(*ast.UnaryExpr)
-		if !ok || u.Op != token.ARROW || !IsTimerChan(info, u.X) {
-			return false
-		}
-	}
-	return true
-}
-
-// isDrain reports whether ifs is the drain of a stopped timer: `if
-// !t.Stop() { <-t.C }` (the value of a timer that fired is taken out so a
-// Reset or a pool sees an empty channel; it does not wait for anything).
-func isDrain(info *types.Info, ifs *ast.IfStmt) bool {
-	u, ok := ast.Unparen(ifs.Cond).(*ast.UnaryExpr)
-	if !ok || u.Op != token.NOT {
-		return false
-	}
-	call, ok := ast.Unparen(u.X).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Stop" || !analysisutil.IsNamedExact(info.TypeOf(sel.X), "time", "Timer") {
-		return false
-	}
-	return len(ifs.Body.List) == 1
+	return wait.IsBlindSleep(fn) || r.sleeps(fn.Origin())
 }
 
 // Waits reports whether call waits. A callee whose body is in this
@@ -280,16 +234,10 @@ func (r *Result) Waits(info *types.Info, call *ast.CallExpr) bool {
 			return true
 		}
 		if d := r.Decls[fn]; d != nil && d.Body != nil {
-			return IsWaitCall(info, call) && r.blocks(info, d.Body, map[*types.Func]bool{fn: true})
+			return wait.IsWaitCall(info, call) && r.blocks(info, d.Body, map[*types.Func]bool{fn: true})
 		}
 	}
-	return IsWaitCall(info, call)
-}
-
-// Visible reports whether fn's body is in this package: its behaviour,
-// not its name, then says what it does.
-func (r *Result) Visible(fn *types.Func) bool {
-	return fn != nil && r.Decls[fn.Origin()] != nil
+	return wait.IsWaitCall(info, call)
 }
 
 // blocks reports whether body (function literals not entered) sleeps or
@@ -304,11 +252,11 @@ func (r *Result) blocks(info *types.Info, body ast.Node, seen map[*types.Func]bo
 		case *ast.FuncLit:
 			return false
 		case *ast.IfStmt:
-			if isDrain(info, n) {
+			if wait.IsTimerDrain(info, n) {
 				return false
 			}
 		case *ast.UnaryExpr:
-			found = n.Op == token.ARROW && IsTimerChan(info, n.X)
+			found = n.Op == token.ARROW && wait.IsTimerChan(info, n.X)
 		case *ast.CallExpr:
 			fn, _ := typeutil.Callee(info, n).(*types.Func)
 			if fn == nil {
@@ -316,7 +264,7 @@ func (r *Result) blocks(info *types.Info, body ast.Node, seen map[*types.Func]bo
 			}
 			fn = fn.Origin()
 			switch {
-			case IsBlindSleep(fn):
+			case wait.IsBlindSleep(fn):
 				found = true
 			case seen[fn]:
 			case r.Decls[fn] != nil && r.Decls[fn].Body != nil:
