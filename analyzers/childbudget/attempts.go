@@ -136,7 +136,7 @@ func (st *state) waitOf(c inspector.Cursor) (time.Duration, bool) {
 		return 0, false
 	}
 	isTime := fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Type().(*types.Signature).Recv() == nil
-	if !(isTime && (fn.Name() == "Sleep" || fn.Name() == "After" || fn.Name() == "NewTimer")) && !st.scopes.Waits(st.info, call) {
+	if !(isTime && (fn.Name() == "Sleep" || fn.Name() == "After" || fn.Name() == "NewTimer")) && !st.wait.CallWaits(call) {
 		return 0, false
 	}
 	for i, a := range call.Args {

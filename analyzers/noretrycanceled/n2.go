@@ -175,17 +175,18 @@ func (r *runner) n2(loops []*loop) {
 		doneSelect := false // the loop has an interruptible wait
 		var spins []*ast.CommClause
 		for c := range l.walk((*ast.CallExpr)(nil), (*ast.UnaryExpr)(nil), (*ast.SelectStmt)(nil), (*ast.SelectorExpr)(nil)) {
+			site := r.wait.SiteAt(c)
 			switch n := c.Node().(type) {
 			case *ast.CallExpr:
 				if analysisutil.ContextOf(r.info, n) != nil || r.callsConsultingLit(n) {
 					consults = true
 				}
-				if wait.IsBlindSleepCall(r.info, n) {
+				if site.Kind == wait.Sleep {
 					blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("time.Sleep in a retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; wait in select on %s.Done() and a timer", name, name)})
 					continue
 				}
-				if fn, _ := typeutil.Callee(r.info, n).(*types.Func); fn != nil && r.res.SleepsBlindly(fn) {
-					blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("%s sleeps and takes no context, so this retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; pass %s and wait in select on %s.Done() and a timer", analysisutil.DisplayName(fn), name, name, name)})
+				if site.Kind == wait.BlindCall {
+					blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("%s sleeps and takes no context, so this retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; pass %s and wait in select on %s.Done() and a timer", analysisutil.DisplayName(site.Callee), name, name, name)})
 					continue
 				}
 				if r.ctx.HandsContext(n) || n != l.attempt && r.leavesOnError(c) && passesContext(r.info, n) {
@@ -195,7 +196,7 @@ func (r *runner) n2(loops []*loop) {
 					consults = true
 				}
 			case *ast.UnaryExpr:
-				if n.Op != token.ARROW || !wait.IsTimerChan(r.info, n.X) || wait.SelectOf(c) != nil {
+				if site.Kind != wait.TimerRecv {
 					continue
 				}
 				what := "a timer receive"
@@ -204,7 +205,7 @@ func (r *runner) n2(loops []*loop) {
 				}
 				blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("%s in a retry loop cannot be interrupted: after the caller cancels %s the loop still waits out its backoff; wait in select { case <-%s.Done(): ...; case <-t.C: }", what, name, name)})
 			case *ast.SelectStmt:
-				sel := r.wait.Select(n)
+				sel := site.Select
 				switch sel.Shape() {
 				case wait.Cancellable:
 					consults, doneSelect = true, true
@@ -365,7 +366,7 @@ func (r *runner) n2Helpers(loops []*loop) {
 			continue
 		}
 		fn, _ := typeutil.Callee(r.info, s.Call).(*types.Func)
-		if fn == nil || retryscope.IsLibraryHelper(fn) || !r.res.SleepsBlindly(fn) {
+		if fn == nil || retryscope.IsLibraryHelper(fn) || !r.wait.Blind(fn) {
 			continue
 		}
 		if fn.Pkg() == r.pass.Pkg && !r.retriesCancel(fn, loops) || fn.Pkg() != r.pass.Pkg && !r.res.Blind(fn) {

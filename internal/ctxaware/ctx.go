@@ -11,9 +11,11 @@ import (
 	"go/types"
 	"slices"
 
-	"github.com/reslint/reslint/internal/analysisutil"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // leavesCheck is how a statement list that acts on a done context must
@@ -355,20 +357,7 @@ func errCtx(info *types.Info, e ast.Expr, init ast.Stmt) *types.Var {
 // recvCtx returns v for a select communication `<-v.Done()` (possibly
 // assigned), or nil.
 func recvCtx(info *types.Info, comm ast.Stmt) *types.Var {
-	var x ast.Expr
-	switch c := comm.(type) {
-	case *ast.ExprStmt:
-		x = c.X
-	case *ast.AssignStmt:
-		if len(c.Rhs) == 1 {
-			x = c.Rhs[0]
-		}
-	}
-	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW {
-		return nil
-	}
-	return analysisutil.ContextOf(info, u.X)
+	return wait.ClassifyCase(info, &ast.CommClause{Comm: comm}, nil).Ctx
 }
 
 // CheckedBefore reports whether, on the way to the node at cur within its

@@ -175,15 +175,17 @@ func (r *Result) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 		if analysisutil.InFuncLit(c, nil) {
 			continue
 		}
+		// A wait no context can cut short: a sleep, a timer receive, a
+		// select on timers alone.
+		if site := r.wr.SiteAt(c); site.Kind == wait.Sleep || site.Kind == wait.TimerRecv || site.Kind == wait.SelectWait && site.Select.Shape() == wait.TimerOnly {
+			blind = true
+		}
 		switch n := c.Node().(type) {
 		case *ast.IfStmt, *ast.SelectStmt:
 			if v := ExitsWhenDone(r.info, n.(ast.Stmt)); v != nil {
 				if i, ok := params[v]; ok {
 					honors[i] = true
 				}
-			}
-			if sel, ok := n.(*ast.SelectStmt); ok && r.wr.Select(sel).Shape() == wait.TimerOnly {
-				blind = true
 			}
 			// A Done case that stays in the loop spins: the function
 			// does not return when that context is done.
@@ -213,9 +215,6 @@ func (r *Result) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 				}
 			}
 		case *ast.CallExpr:
-			if wait.IsBlindSleepCall(r.info, n) {
-				blind = true
-			}
 			// A call of a func parameter with a per-attempt child.
 			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
 				if v, ok := r.info.Uses[id].(*types.Var); ok {
@@ -229,10 +228,6 @@ func (r *Result) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 						}
 					}
 				}
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.ARROW && wait.IsTimerChan(r.info, n.X) && wait.SelectOf(c) == nil {
-				blind = true
 			}
 		case *ast.AssignStmt:
 			// actx, cancel := context.WithTimeout(ctx, per)

@@ -64,7 +64,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        "https://github.com/reslint/reslint#retry-scopes",
 	Requires:   []*analysis.Analyzer{inspect.Analyzer, wait.Analyzer},
 	Run:        run,
-	FactTypes:  []analysis.Fact{new(CallsFuncParamFact), new(HelperFact), new(SleepsFact)},
+	FactTypes:  []analysis.Fact{new(CallsFuncParamFact), new(HelperFact)},
 	ResultType: reflect.TypeFor[*Result](),
 }
 
@@ -262,7 +262,6 @@ type Result struct {
 	Defs   map[*types.Var]ast.Expr
 	Decls  map[*types.Func]*ast.FuncDecl
 	helper map[*types.Func][]int // this package's and imported helpers seen
-	sleeps func(*types.Func) bool
 	fact   func(*types.Func) *HelperFact
 }
 
@@ -316,8 +315,8 @@ type state struct {
 	defs    map[*types.Var]ast.Expr       // locals assigned exactly once
 	litDefs map[*types.Var][]*ast.FuncLit // variables and fields only ever given literals
 	extra   map[string]bool               // -retryfuncs
-	// sleepers are this package's functions that wait blindly (SleepsFact).
-	sleepers map[*types.Func]bool
+	// wait is the package's wait model: which functions wait blindly.
+	wait *wait.Result
 	// labels names the labeled loops (a continue or break to the loop's
 	// own label stays in it).
 	labels map[ast.Node]string
@@ -330,14 +329,14 @@ func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	wr := pass.ResultOf[wait.Analyzer].(*wait.Result)
 	st := &state{
-		pass:     pass,
-		info:     pass.TypesInfo,
-		calls:    map[*types.Func][]int{},
-		helpers:  map[*types.Func]*HelperFact{},
-		defs:     wr.Defs,
-		litDefs:  analysisutil.FuncLitDefs(pass.TypesInfo, in),
-		extra:    map[string]bool{},
-		sleepers: map[*types.Func]bool{},
+		pass:    pass,
+		info:    pass.TypesInfo,
+		calls:   map[*types.Func][]int{},
+		helpers: map[*types.Func]*HelperFact{},
+		defs:    wr.Defs,
+		litDefs: analysisutil.FuncLitDefs(pass.TypesInfo, in),
+		extra:   map[string]bool{},
+		wait:    wr,
 	}
 	for f := range strings.SplitSeq(retryFuncs, ",") {
 		if f = strings.TrimSpace(f); f != "" {
@@ -353,10 +352,9 @@ func run(pass *analysis.Pass) (any, error) {
 		st.labels[ls.Stmt] = ls.Label.Name
 	}
 	st.decls = wr.Decls
-	st.inferSleepers(in) // first: a helper's Blind needs them
 	st.inferFuncFacts(in)
 
-	res := &Result{helper: map[*types.Func][]int{}, Defs: st.defs, Decls: st.decls, sleeps: st.isSleeper, fact: st.helperFact}
+	res := &Result{helper: map[*types.Func][]int{}, Defs: st.defs, Decls: st.decls, fact: st.helperFact}
 	for fn, h := range st.helpers {
 		res.helper[fn] = h.Params
 	}
@@ -450,7 +448,7 @@ func (st *state) inferFuncFacts(in *inspector.Inspector) {
 				changed = true
 			}
 			if h := st.helpers[cd.fn]; h == nil && len(helper) > 0 || h != nil && h.How == "inferred" && len(helper) > len(h.Params) {
-				st.helpers[cd.fn] = &HelperFact{Params: helper, How: "inferred", Blind: all && st.sleepers[cd.fn]}
+				st.helpers[cd.fn] = &HelperFact{Params: helper, How: "inferred", Blind: all && st.isSleeper(cd.fn)}
 				changed = true
 			}
 		}

@@ -21,6 +21,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        "https://github.com/reslint/reslint/blob/main/docs/rules.md",
 	Requires:   []*analysis.Analyzer{inspect.Analyzer},
 	Run:        run,
+	FactTypes:  []analysis.Fact{new(Fact)},
 	ResultType: reflect.TypeFor[*Result](),
 }
 
@@ -33,18 +34,24 @@ type Result struct {
 	// computed once here for every analyzer.
 	Defs  map[*types.Var]ast.Expr
 	Decls map[*types.Func]*ast.FuncDecl
+	// blind and param are this package's Facts (see Fact).
+	blind map[*types.Func]bool
+	param map[*types.Func]int
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	r := &Result{pass: pass, info: pass.TypesInfo}
 	if goroot.Standard(pass) {
 		// A table, not an analysis: see knowledge/std.go.
+		// No Fact beyond time.Sleep, which IsBlindSleep knows.
 		r.Defs, r.Decls = map[*types.Var]ast.Expr{}, map[*types.Func]*ast.FuncDecl{}
+		r.blind, r.param = map[*types.Func]bool{}, map[*types.Func]int{}
 		return r, nil
 	}
 	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	r.Defs = analysisutil.SingleDefs(pass.TypesInfo, in)
 	r.Decls = analysisutil.FuncDecls(pass.TypesInfo, in)
+	r.facts(in)
 	return r, nil
 }
 
