@@ -13,6 +13,7 @@ import (
 
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/ctxaware"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // checkGoArgs reports T1 for a ticker handed as an argument to a
@@ -170,18 +171,6 @@ func identOf(e ast.Expr) *ast.Ident {
 
 // receivesDone reports whether comm is <-ctx.Done() (possibly assigned).
 func (st *state) receivesDone(comm ast.Stmt, ctx *types.Var) bool {
-	var x ast.Expr
-	switch s := comm.(type) {
-	case *ast.ExprStmt:
-		x = s.X
-	case *ast.AssignStmt:
-		if len(s.Rhs) == 1 {
-			x = s.Rhs[0]
-		}
-	}
-	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW {
-		return false
-	}
-	return analysisutil.ContextOf(st.info, u.X) == ctx
+	c := wait.ClassifyCase(st.info, &ast.CommClause{Comm: comm}, nil)
+	return c.Kind == wait.ContextDone && c.Ctx == ctx
 }

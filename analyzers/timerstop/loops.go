@@ -2,18 +2,19 @@ package timerstop
 
 import (
 	"fmt"
-	"github.com/reslint/reslint/internal/analysisutil"
 	"go/ast"
 	"go/token"
 	"go/types"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
+	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/guard"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // loopAround returns the innermost loop of c's function whose every
@@ -183,8 +184,8 @@ func (st *state) perCallCancel(clause *ast.CommClause, loop inspector.Cursor) bo
 	if clause == nil {
 		return false
 	}
-	ch := commRecv(clause)
-	if ch == nil || !isDoneCall(ch) {
+	done := wait.ClassifyCase(st.info, clause, nil)
+	if done.Kind != wait.ContextDone {
 		return false
 	}
 	fc, ok := enclosingFunc(loop)
@@ -203,8 +204,7 @@ func (st *state) perCallCancel(clause *ast.CommClause, loop inspector.Cursor) bo
 			return false
 		}
 	}
-	x := ast.Unparen(ast.Unparen(ch).(*ast.CallExpr).Fun).(*ast.SelectorExpr).X
-	if !st.fromParam(x, fn, 4) {
+	if !st.fromParam(done.CtxExpr, fn, 4) {
 		return false
 	}
 	if fs, ok := loop.Node().(*ast.ForStmt); ok && fs.Cond != nil {
@@ -293,7 +293,7 @@ func isParamOf(v *types.Var, fn ast.Node, info *types.Info) bool {
 // commString renders a select clause's communication for messages:
 // "<-ctx.Done()", "out <- x".
 func commString(cc *ast.CommClause) string {
-	if ch := commRecv(cc); ch != nil {
+	if ch := analysisutil.CommRecv(cc.Comm); ch != nil {
 		return "<-" + exprString(ch)
 	}
 	if send, ok := cc.Comm.(*ast.SendStmt); ok {
@@ -384,7 +384,7 @@ func (st *state) inSiblingCase(c, cc inspector.Cursor) bool {
 // loop is loop itself.
 func (st *state) recvClause(loop inspector.Cursor, v *types.Var) (inspector.Cursor, bool) {
 	for cc := range loop.Preorder((*ast.CommClause)(nil)) {
-		if ch := commRecv(cc.Node().(*ast.CommClause)); ch != nil && localVar(st.info, ch) == v {
+		if ch := analysisutil.CommRecv(cc.Node().(*ast.CommClause).Comm); ch != nil && localVar(st.info, ch) == v {
 			if l, ok := loopAround(cc); ok && l == loop {
 				return cc, true
 			}
@@ -416,7 +416,7 @@ func (st *state) goesRound(cc, loop inspector.Cursor) bool {
 		// Once a context is done its Done channel stays ready, and the
 		// code after the select checks it (or its next call fails): the
 		// case is taken as the end of the loop, whatever its body.
-		if ch := commRecv(other); ch != nil && isDoneCall(ch) {
+		if wait.ClassifyCase(st.info, other, nil).Kind == wait.ContextDone {
 			continue
 		}
 		if st.terminates(other.Body, selLabel, loopLabel) || cond != nil && st.assignsCondVar(other.Body, cond) {
@@ -425,17 +425,6 @@ func (st *state) goesRound(cc, loop inspector.Cursor) bool {
 		return true
 	}
 	return false
-}
-
-// isDoneCall reports whether e is a call x.Done() with no arguments,
-// such as ctx.Done().
-func isDoneCall(e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 0 {
-		return false
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Done"
 }
 
 // labelOf returns the label of the statement at c, or "".
@@ -701,7 +690,7 @@ func (st *state) tickerLoop(loop ast.Node) ast.Expr {
 func (st *state) tickerSelect(sel *ast.SelectStmt, ticker func(ast.Expr) ast.Expr) ast.Expr {
 	var x ast.Expr
 	for _, cs := range sel.Body.List {
-		ch := commRecv(cs.(*ast.CommClause))
+		ch := analysisutil.CommRecv(cs.(*ast.CommClause).Comm)
 		if ch == nil {
 			return nil
 		}
