@@ -50,7 +50,7 @@ func init() {
 }
 
 // category is the rule id of every diagnostic (a one-rule analyzer).
-const category = "backoffjitter"
+const category = string(analysisdoc.BackoffJitter)
 
 // runner is the state of one pass.
 type runner struct {

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/budget"
 	"github.com/reslint/reslint/internal/retryscope"
@@ -81,7 +82,7 @@ func (st *state) attempts() {
 			st.r.Report(analysis.Diagnostic{
 				Pos:      call.Pos(),
 				End:      call.End(),
-				Category: "B3",
+				Category: string(analysisdoc.B3),
 				Message: fmt.Sprintf("%s = %s do not fit in the at most %s left on the parent context (%s), so the last attempts are cut short by the parent's deadline; lower the attempts or the per-attempt timeout, or give the series more time",
 					sum, short(total), short(parent.Left), st.where(parent.Set)),
 			})

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/ctxaware"
@@ -234,7 +235,7 @@ func (r *runner) n2(loops []*loop) {
 		for _, cc := range spins {
 			x := types.ExprString(analysisutil.CommRecv(cc.Comm))
 			x = strings.TrimSuffix(x, ".Done()")
-			r.reportf("N2", cc.Pos(), "case <-%s.Done() does not leave the loop: once %s is done its Done channel stays ready, so every later round takes this case at once and the loop spins through its attempts without waiting; return %s.Err() from this case", x, x, x)
+			r.reportf(analysisdoc.N2, cc.Pos(), "case <-%s.Done() does not leave the loop: once %s is done its Done channel stays ready, so every later round takes this case at once and the loop spins through its attempts without waiting; return %s.Err() from this case", x, x, x)
 		}
 		if classify.IsPoll(r.info, l.body, l.attempt, l.errVar) {
 			// A poll leaves on the first error: its waits pace reads that
@@ -247,7 +248,7 @@ func (r *runner) n2(loops []*loop) {
 			continue
 		}
 		for _, w := range blind {
-			r.reportf("N2", w.pos, "%s", w.msg)
+			r.reportf(analysisdoc.N2, w.pos, "%s", w.msg)
 		}
 		if len(blind) > 0 || consults {
 			continue
@@ -257,7 +258,7 @@ func (r *runner) n2(loops []*loop) {
 		if r.goesRoundOnCancel(l) != classify.True {
 			continue
 		}
-		r.reportf("N2", l.node.Pos(), "retry loop never consults %s between attempts: after the caller cancels it goes on retrying; check %s.Err() before each attempt, or wait in select on %s.Done()", name, name, name)
+		r.reportf(analysisdoc.N2, l.node.Pos(), "retry loop never consults %s between attempts: after the caller cancels it goes on retrying; check %s.Err() before each attempt, or wait in select on %s.Done()", name, name, name)
 	}
 }
 
@@ -384,7 +385,7 @@ func (r *runner) n2Helpers(loops []*loop) {
 		}
 		seen[s.Call] = true
 		name := analysisutil.DisplayName(fn)
-		r.reportf("N2", s.Call.Pos(), "%s sleeps between attempts and takes no context: after the caller cancels %s each attempt fails at once and every backoff is still slept out; give %s a context and wait in select on its Done() and a timer", name, captured, name)
+		r.reportf(analysisdoc.N2, s.Call.Pos(), "%s sleeps between attempts and takes no context: after the caller cancels %s each attempt fails at once and every backoff is still slept out; give %s a context and wait in select on its Done() and a timer", name, captured, name)
 	}
 }
 

@@ -71,11 +71,11 @@ func run(pass *analysis.Pass) (any, error) {
 
 // report reports d under rule (N1-N4) through the suite's reporter, which
 // applies the test-file policy and ignore directives.
-func (r *runner) report(rule string, d analysis.Diagnostic) {
-	d.Category = rule
+func (r *runner) report(rule analysisdoc.RuleID, d analysis.Diagnostic) {
+	d.Category = string(rule)
 	r.rep.Report(d)
 }
 
-func (r *runner) reportf(rule string, pos token.Pos, format string, args ...any) {
+func (r *runner) reportf(rule analysisdoc.RuleID, pos token.Pos, format string, args ...any) {
 	r.rep.Rulef(rule, pos, format, args...)
 }

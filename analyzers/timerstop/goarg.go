@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/ctxaware"
 	"github.com/reslint/reslint/internal/wait"
@@ -73,7 +74,7 @@ func (st *state) checkGoArgs() {
 		}
 		call := tv.call.Node()
 		st.r.Report(analysis.Diagnostic{
-			Pos: call.Pos(), End: call.End(), Category: "T1",
+			Pos: call.Pos(), End: call.End(), Category: string(analysisdoc.T1),
 			Message: fmt.Sprintf("ticker %s is handed to the goroutine %s, which returns only when its context is done, and %s can never be done: the goroutine and the ticker fire forever and are never collected; hand it a context cancelled by a Close or Stop method, and stop the ticker when the goroutine returns",
 				tv.v.Name(), callee.Name(), types.ExprString(gs.Call.Args[ctxParam])),
 		})

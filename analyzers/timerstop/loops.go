@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/wait"
@@ -109,7 +110,7 @@ func (st *state) checkAfters() {
 			if !old {
 				msg = fmt.Sprintf("%s replaces the pending timer in %s each time this case wins: a new timer per event, and the replaced one stays scheduled until it fires or is collected (a cost, not a leak, since Go 1.23); create one timer with time.NewTimer before the loop and Reset it", what, v.Name())
 			}
-			st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: "T2", Message: msg})
+			st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: string(analysisdoc.T2), Message: msg})
 		}
 	}
 }
@@ -137,7 +138,7 @@ func (st *state) checkAfterCase(call *ast.CallExpr, what string, cc, loop inspec
 	} else {
 		return
 	}
-	st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: "T2", Message: msg})
+	st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: string(analysisdoc.T2), Message: msg})
 }
 
 // exitCase describes ("<-ctx.Done()") a clause of cc's select that leaves
@@ -525,14 +526,14 @@ func (st *state) checkTicks() {
 			continue // a package-level ticker lives as long as the program
 		}
 		if _, ok := loopAround(c); ok {
-			st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: "T3",
+			st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: string(analysisdoc.T3),
 				Message: "time.Tick in a loop creates a ticker on every iteration that can never be stopped nor collected (before Go 1.23); create one time.NewTicker before the loop and defer its Stop"})
 			continue
 		}
 		if st.processLifetime(fc) || !st.tickUsedHere(c) || !st.canReturn(fc.Node()) {
 			continue
 		}
-		st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: "T3",
+		st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: string(analysisdoc.T3),
 			Message: fmt.Sprintf("time.Tick's ticker can never be stopped, so it keeps firing after %s returns and is never collected (before Go 1.23); use time.NewTicker and defer its Stop", funcName(fc.Node()))})
 	}
 }
@@ -799,7 +800,7 @@ func (st *state) checkLocalTickerLoop(c, fc inspector.Cursor, x ast.Expr, v *typ
 		return
 	}
 	name := exprString(x)
-	st.r.Report(analysis.Diagnostic{Pos: c.Node().Pos(), Category: "T5",
+	st.r.Report(analysis.Diagnostic{Pos: c.Node().Pos(), Category: string(analysisdoc.T5),
 		Message: fmt.Sprintf("this goroutine receives from %s.C with no other exit and nothing stops %s, so the ticker and the goroutine run forever after %s returns; also select on a done channel or ctx.Done() and return, and stop the ticker",
 			name, name, funcName(tv.fn.Node()))})
 }
@@ -826,7 +827,7 @@ func (st *state) checkFieldTickerLoop(c, fc inspector.Cursor, x ast.Expr, f *typ
 func (st *state) reportT5Stop(c inspector.Cursor, x ast.Expr, stop token.Pos) {
 	name := exprString(x)
 	st.r.Report(analysis.Diagnostic{
-		Pos: c.Node().Pos(), Category: "T5",
+		Pos: c.Node().Pos(), Category: string(analysisdoc.T5),
 		Message: fmt.Sprintf("this goroutine receives from %s.C with no other exit, and %s.Stop() at line %d does not close the channel, so once the ticker is stopped the goroutine blocks here forever; also select on a done channel or ctx.Done() and return",
 			name, name, st.line(stop)),
 		Related: []analysis.RelatedInformation{{Pos: stop, Message: "the ticker is stopped here"}},
