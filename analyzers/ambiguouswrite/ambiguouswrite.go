@@ -163,6 +163,12 @@ func (r *runner) duplicateIsSuccess(s *retryscope.Scope) bool {
 			}
 		}
 		ast.Inspect(ifs.Cond, func(m ast.Node) bool {
+			// errors.Is(err, gorm.ErrDuplicatedKey)
+			if sel, ok := m.(*ast.SelectorExpr); ok {
+				if obj, ok := r.info.Uses[sel.Sel].(*types.Var); ok && obj.Pkg() != nil && slices.Contains(knowledge.SQLDuplicateErrors[obj.Pkg().Path()], obj.Name()) && positive(ifs.Cond, sel) {
+					found = true
+				}
+			}
 			if lit, ok := m.(*ast.BasicLit); ok && r.mentionsMySQLNumber(ifs.Cond) && positive(ifs.Cond, lit) {
 				if tv, ok := r.info.Types[lit]; ok && tv.Value != nil && tv.Value.Kind() == constant.Int {
 					if x, ok := constant.Int64Val(tv.Value); ok && slices.Contains(knowledge.MySQLDuplicateNumbers, x) {

@@ -22,7 +22,7 @@ func testdata(t *testing.T) string {
 
 // TestW1 runs the W1 fixtures of every library.
 func TestW1(t *testing.T) {
-	analysistest.Run(t, testdata(t), ambiguouswrite.Analyzer, "ambiguouswrite/w1std", "ambiguouswrite/w1pgx", "ambiguouswrite/w1orm")
+	analysistest.Run(t, testdata(t), ambiguouswrite.Analyzer, "ambiguouswrite/w1std", "ambiguouswrite/w1pgx", "ambiguouswrite/w1orm", "ambiguouswrite/w1sqlx", "ambiguouswrite/w1gorm")
 }
 
 // TestW2 runs the W2 fixtures.

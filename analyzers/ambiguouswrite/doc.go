@@ -51,8 +51,28 @@
 // value (SET n = n + $1, tags = array_append(tags, $1)) unless its WHERE
 // clause compares that column (a version check the second run fails);
 // CALL and EXEC of a stored procedure; an ORM insert builder (go-pg's
-// Model(...).Insert(), bun's NewInsert().Model(...).Exec) with no
-// OnConflict/On/Ignore/Replace.
+// Model(...).Insert(), bun's NewInsert().Model(...).Exec, gorm's Create)
+// with no OnConflict/On/Ignore/Replace or, for gorm, no
+// Clauses(clause.OnConflict{...}) or clause.Insert{Modifier: "IGNORE"}.
+//
+// sqlx's statements are read like database/sql's, including GetContext
+// and Select (an INSERT ... RETURNING id read into a variable is a
+// write), the package-level functions that take an executor
+// (sqlx.NamedExecContext(ctx, db, ...)), and texts passed through Rebind.
+// gorm's Exec and Raw are read as statements; its updates (Update,
+// UpdateColumn, Updates, UpdateColumns) are read as the UPDATE they send:
+// a value built by gorm.Expr from the column itself (gorm.Expr("stock -
+// ?", n)) is a relative change, unless a constant Where condition of the
+// chain compares that column (a version). go-pg's and bun's update
+// builders are read the same way from their Set texts
+// (db.Model(&c).Set("n = n + ?", 1).Where("id = ?", id).Update()); a
+// builder with no Set writes the model's values. gorm's Save is not reported: it
+// updates the row by its primary key and upserts when the update matched
+// none, which repeats safely; it inserts a new row only for a zero key,
+// which cannot be seen where Save is called. FirstOrCreate finds the row
+// an earlier attempt created, and Delete is idempotent. A gorm
+// transaction is a *gorm.DB: one begun by Begin, or handed to the
+// function Transaction runs.
 //
 // W2: a conflict retry that repeats instead of re-reading.
 //

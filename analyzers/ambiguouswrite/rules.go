@@ -5,6 +5,7 @@ package ambiguouswrite
 // whole.
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -22,9 +23,15 @@ import (
 // after it matched no row.
 func (r *runner) w2(s *retryscope.Scope, v verdict, w *write, writes []*write) bool {
 	if w.tx && v.confl() != "" && r.outside(s, w.exec) && !slices.ContainsFunc(writes, rewinds) {
+		consequence := "the retry fails or commits half of it"
+		if len(w.stmts) > 0 && !slices.ContainsFunc(w.stmts, func(st stmt) bool { return st.kind != kindRead }) {
+			// A read writes nothing twice; it fails on the aborted
+			// transaction until that is rolled back.
+			consequence = "every retry fails until the transaction is rolled back"
+		}
 		d := diagnostic(w.at.Pos(), "W2",
-			"%s%s runs on %s, begun outside this retry, and %s sends it again after %s: the server aborted the whole transaction, so the retry fails or commits half of it; begin, run and commit the transaction inside the retried function",
-			r.label(w), through(w), r.exprString(w.exec), helperName(s), v.confl())
+			"%s%s runs on %s, begun outside this retry, and %s sends it again after %s: the server aborted the whole transaction, so %s; begin, run and commit the transaction inside the retried function",
+			r.label(w), through(w), r.exprString(w.exec), helperName(s), v.confl(), consequence)
 		if fix, ok := r.txFix(s, w); ok {
 			d.SuggestedFixes = append(d.SuggestedFixes, fix)
 		}
@@ -293,9 +300,13 @@ func (r *runner) w3(s *retryscope.Scope, v verdict, w *write) bool {
 	case w.op == opBatch && nonIdem && v.ambig() != "":
 		r.rep.Rulef("W3", w.at.Pos(), "the batch%s holds %s and is retried whole by %s after %s, which may come after it was applied: its rows are written again; make each queued statement idempotent (ON CONFLICT on a row key)",
 			through(w), st.what, helperName(s), v.ambig())
-	case w.op == opStmt && nonIdem && st.kind == kindInsert && st.rows > 1 && v.ambig() != "":
-		r.rep.Rulef("W3", w.at.Pos(), "%s with %d rows%s is retried whole by %s after %s, which may come after the rows were stored: every row is inserted again; add ON CONFLICT on a row key",
-			st.what, st.rows, through(w), helperName(s), v.ambig())
+	case w.op == opStmt && nonIdem && st.kind == kindInsert && (st.rows > 1 || w.many) && v.ambig() != "":
+		rows := "a slice of rows"
+		if !w.many {
+			rows = fmt.Sprintf("%d rows", st.rows)
+		}
+		r.rep.Rulef("W3", w.at.Pos(), "%s with %s%s is retried whole by %s after %s, which may come after the rows were stored: every row is inserted again; add ON CONFLICT on a row key",
+			st.what, rows, through(w), helperName(s), v.ambig())
 	case w.op == opORM && w.many && nonIdem && v.ambig() != "":
 		r.rep.Rulef("W3", w.at.Pos(), "%s%s is retried whole by %s after %s, which may come after the rows were stored: every row is inserted again; add conflict handling on a row key to the insert",
 			st.what, through(w), helperName(s), v.ambig())

@@ -8,6 +8,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"reflect"
 	"strings"
 	"time"
 
@@ -30,12 +31,13 @@ var doc string
 // Analyzer reports waits between retry attempts that no random value
 // contributes to, and library backoffs configured without jitter.
 var Analyzer = &analysis.Analyzer{
-	Name:      "backoffjitter",
-	Doc:       analysisdoc.MustExtract(doc, "backoffjitter"),
-	URL:       "https://github.com/reslint/reslint#backoffjitter",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer, wait.Analyzer, retryscope.Analyzer},
-	Run:       run,
-	FactTypes: []analysis.Fact{new(ResultFact)},
+	Name:       "backoffjitter",
+	Doc:        analysisdoc.MustExtract(doc, "backoffjitter"),
+	URL:        "https://github.com/reslint/reslint#backoffjitter",
+	Requires:   []*analysis.Analyzer{inspect.Analyzer, wait.Analyzer, retryscope.Analyzer},
+	Run:        run,
+	FactTypes:  []analysis.Fact{new(ResultFact)},
+	ResultType: reflect.TypeFor[*Waits](),
 }
 
 // minWait is the -backoffjitter.minwait setting: constant waits no longer
@@ -69,7 +71,7 @@ type runner struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	if goroot.Standard(pass) {
-		return nil, nil // no finding is wanted there, no fact needed: see knowledge/std.go
+		return &Waits{}, nil // no finding is wanted there, no fact needed: see knowledge/std.go
 	}
 	r := &runner{
 		pass:   pass,
@@ -84,7 +86,7 @@ func run(pass *analysis.Pass) (any, error) {
 	defer r.rep.Finish()
 	if !importsAny(pass.Pkg, "time", "math/rand", "math/rand/v2", "crypto/rand",
 		cenkaltiPath+"/v4", cenkaltiPath+"/v5", retrygoPath, retrygoPath+"/v4", retrygoPath+"/v3") {
-		return nil, nil // no wait, no jitter helper, no backoff library: nothing to judge
+		return r.unjudgedWaits(), nil // no wait, no jitter helper, no backoff library: nothing to judge
 	}
 	r.decls = r.res.Decls
 	r.ix = indexDefs(r.info, r.in)
@@ -96,7 +98,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 	r.waits()
 	r.libraries()
-	return nil, nil
+	return r.scopeWaits(), nil
 }
 
 // underTest reports whether the function around cur takes a *testing.T,
@@ -144,6 +146,7 @@ func importsAny(pkg *types.Package, paths ...string) bool {
 // through a self-retrying client has no body of its own.
 func (r *runner) waits() {
 	var bodies []ast.Node
+	restarts := map[ast.Node]bool{} // the bodies of restart loops: their waits come between reconnects
 	for _, s := range r.res.Scopes {
 		// A restart loop waits between sessions that broke: the same
 		// herd after an outage as a retry loop's wait between attempts.
@@ -156,6 +159,9 @@ func (r *runner) waits() {
 			continue
 		}
 		bodies = append(bodies, s.Body)
+		if s.Kind == retryscope.Restart {
+			restarts[s.Body] = true
+		}
 	}
 	for fn, d := range r.decls {
 		ps := r.res.HelperParams(fn)
@@ -204,7 +210,11 @@ func (r *runner) waits() {
 				continue
 			}
 			r.done[arg.Pos()] = true
-			r.judge(arg)
+			between := "between retry attempts"
+			if restarts[body] {
+				between = "between reconnects"
+			}
+			r.judge(arg, between)
 		}
 	}
 }
@@ -233,8 +243,9 @@ func (r *runner) mentions(body ast.Node, objs map[types.Object]bool) bool {
 }
 
 // judge reports the wait d if no random value contributes to it and it
-// has a shape worth naming.
-func (r *runner) judge(d ast.Expr) {
+// has a shape worth naming; between says what it separates (retry
+// attempts, or the reconnects of a restart loop).
+func (r *runner) judge(d ast.Expr, between string) {
 	v := r.newEval().eval(d)
 	if !v.det() {
 		return
@@ -257,8 +268,22 @@ func (r *runner) judge(d ast.Expr) {
 		} else {
 			what = "constant wait " + r.src(d)
 		}
+	case sTable:
+		if n, ok := constant.Int64Val(constant.ToInt(v.c)); !ok || time.Duration(n) <= minWait {
+			return
+		}
+		what = fmt.Sprintf("fixed delay table %s (up to %s)", r.describe(v), durString(v.c))
 	case sConfig:
-		return // a value passed in: the caller may have jittered it
+		// A value passed in: a caller may have jittered it, unless it is
+		// a field or variable whose default is a constant (a process
+		// waits that same value on every attempt, and so does the fleet).
+		if v.param || v.dflt == nil {
+			return
+		}
+		if n, ok := constant.Int64Val(constant.ToInt(v.dflt)); !ok || time.Duration(n) <= minWait {
+			return
+		}
+		what = fmt.Sprintf("constant wait %s (%s by default)", r.src(d), durString(v.dflt))
 	case sCounter, sLinear:
 		what = "linear backoff " + r.describe(v)
 	case sGrowth:
@@ -270,8 +295,8 @@ func (r *runner) judge(d ast.Expr) {
 		Pos:      d.Pos(),
 		End:      d.End(),
 		Category: category,
-		Message: fmt.Sprintf("%s between retry attempts has no random part, so after an outage every client retries in lock step and the herd keeps the dependency down; "+
-			"wait a random share of it: rand.N(d) (full jitter) or d/2 + rand.N(d/2) (equal jitter)", what),
+		Message: fmt.Sprintf("%s %s has no random part, so after an outage every client retries in lock step and the herd keeps the dependency down; "+
+			"wait a random share of it: rand.N(d) (full jitter) or d/2 + rand.N(d/2) (equal jitter)", what, between),
 	})
 }
 

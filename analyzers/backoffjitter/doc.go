@@ -103,9 +103,15 @@
 //     package's function), including a library backoff's NextBackOff:
 //     those libraries jitter by default, and their configuration is
 //     judged where it is written (below);
-//   - a wait that is a parameter, field or package variable as is: the
-//     caller may have jittered it. A formula built on one (p.Base <<
-//     attempt) is reported;
+//   - a wait that is a parameter as is, or a field or package variable
+//     with no constant default in the package: the caller may have
+//     jittered it. A formula built on one (p.Base << attempt) is
+//     reported, and so is a field or variable that the package only ever
+//     sets to constants, judged by its largest (`d := time.Minute; if
+//     l.ReconnectDelay != 0 { d = l.ReconnectDelay }`, or `RetryEvery:
+//     5 * time.Second` in the constructor): a duration field holds one
+//     value for the whole process, so every client waits that same
+//     default on every attempt;
 //   - waits in a function that takes a *testing.T, *testing.B, *testing.F
 //     or testing.TB: a test harness waiting for its own server or
 //     cluster is one process, with no fleet of clients to fall into step;
@@ -122,8 +128,12 @@
 //     as the func passed to retry.Do): the helper waits between attempts,
 //     so a sleep in the operation only adds to that wait, which is judged
 //     where the helper is configured (below) or written (its loop);
-//   - a wait taken from a table (delays[i]), through a func value, or
-//     in a loop that goes back with goto: not followed;
+//   - a wait taken through a func value, or in a loop that goes back
+//     with goto: not followed; a wait taken from a table (delays[i], or
+//     ranging over it) is judged only when the table is written once,
+//     as constants, and never grown: then it is a fixed schedule
+//     ("fixed delay table", reported when its largest entry is longer
+//     than -backoffjitter.minwait);
 //   - backoff.ConstantBackOff: a deliberately constant policy.
 //
 // Also reported, wherever they are written:

@@ -38,6 +38,7 @@ type shape int
 
 const (
 	sConst   shape = iota // a constant
+	sTable                // an element of a fixed table of constants (delays[i])
 	sConfig               // a parameter, field or package variable: fixed per call
 	sCounter              // an attempt counter (i++, range over an int)
 	sLinear               // grows linearly with the attempt (base * attempt, d += step)
@@ -51,7 +52,14 @@ type val struct {
 	s    shape
 	at   ast.Node       // the expression that gave the shape (printed lazily)
 	text string         // its name, when there is no expression
-	c    constant.Value // the value, when s == sConst and known
+	c    constant.Value // the value, when s == sConst and known; the largest, for sTable
+	// dflt is the largest constant among the alternatives of a
+	// configured value (`d := time.Minute; if cfg.Delay != 0 { d =
+	// cfg.Delay }`, or every value the package stores in a field): its
+	// default. param marks an alternative that is a parameter, which a
+	// caller may vary from call to call.
+	dflt  constant.Value
+	param bool
 	// self marks a value computed from the variable being resolved (a
 	// recurrence); add and mul say how it was combined with it.
 	self, add, mul bool
@@ -82,7 +90,30 @@ func join(a, b val) val {
 		r.c = nil
 	}
 	r.self, r.add, r.mul = a.self || b.self, a.add || b.add, a.mul || b.mul
+	r.param = a.param || b.param
+	r.dflt = maxConst(maxConst(a.dflt, b.dflt), maxConst(constOf(a), constOf(b)))
 	return r
+}
+
+// constOf returns v's value when v is a known constant.
+func constOf(v val) constant.Value {
+	if v.s == sConst {
+		return v.c
+	}
+	return nil
+}
+
+// maxConst returns the larger of two constants; nil stands for none.
+func maxConst(a, b constant.Value) constant.Value {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	case constant.Compare(b, token.GTR, a):
+		return b
+	}
+	return a
 }
 
 // def is one assignment to a variable or field.
@@ -91,6 +122,7 @@ type def struct {
 	op    token.Token // token.ASSIGN, an op-assign (MUL_ASSIGN...), token.INC/DEC
 	idx   int         // result index when rhs is a multi-value call, else -1
 	count bool        // key of a range over an integer: an attempt counter
+	elem  ast.Expr    // value of a range over this slice or array
 	stmt  ast.Node    // for messages
 }
 
@@ -165,7 +197,12 @@ func indexDefs(info *types.Info, in *inspector.Inspector) *defsIndex {
 				add(varOf(n.Key), def{count: isInt || isSlice || isArr, idx: -1, stmt: n})
 			}
 			if n.Value != nil {
-				add(varOf(n.Value), def{idx: -1, stmt: n})
+				d := def{idx: -1, stmt: n}
+				switch u.(type) {
+				case *types.Slice, *types.Array:
+					d.elem = n.X
+				}
+				add(varOf(n.Value), d)
 			}
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
@@ -317,6 +354,10 @@ func (ev *evaluator) eval(e ast.Expr) val {
 		if v := ev.eval(e.Index); v.k == kServer {
 			return v
 		}
+		switch under(ev.info.TypeOf(e.X)).(type) {
+		case *types.Slice, *types.Array:
+			return ev.table(e.X)
+		}
 		return unknown
 	}
 	return unknown
@@ -328,6 +369,19 @@ func (ev *evaluator) binary(op token.Token, x, y val, e ast.Expr) val {
 		return join(x, y)
 	}
 	r := join(x, y)
+	r.dflt = nil
+	if r.s == sConfig && !x.self && !y.self {
+		// cfg.Delay / 4: the default goes through the arithmetic.
+		dv := func(v val) constant.Value {
+			if v.s == sConfig {
+				return v.dflt
+			}
+			return constOf(v)
+		}
+		if xd, yd := dv(x), dv(y); xd != nil && yd != nil {
+			r.dflt = foldConst(op, xd, yd)
+		}
+	}
 	if x.self || y.self {
 		switch op {
 		case token.ADD, token.SUB:
@@ -359,6 +413,14 @@ func (ev *evaluator) binary(op token.Token, x, y val, e ast.Expr) val {
 		r.c = foldConst(op, x.c, y.c)
 		if r.c != nil {
 			r.at = e
+		}
+	}
+	if r.s == sTable && (x.s == sConst || y.s == sConst) {
+		// time.Duration(delays[i]) * time.Second: the table's largest
+		// entry scaled the same way.
+		r.c = foldConst(op, x.c, y.c)
+		if r.c == nil {
+			return unknown
 		}
 	}
 	return r
@@ -424,7 +486,7 @@ func (ev *evaluator) evalVar(v *types.Var) val {
 		// A parameter not bound by inlining, a field or a package variable:
 		// fixed for the call (configuration), unless a value stored in it
 		// is random, server-provided or unknown.
-		res, have = val{k: kDet, s: sConfig, text: name}, true
+		res, have = val{k: kDet, s: sConfig, text: name, param: ev.ix.params[v]}, true
 	}
 	for _, d := range defs {
 		dv := ev.evalDef(v, d)
@@ -451,15 +513,79 @@ func (ev *evaluator) evalVar(v *types.Var) val {
 	}
 	if !local && res.det() {
 		// Stored values decide only whether randomness reaches the field;
-		// its shape stays "configuration".
-		return val{k: kDet, s: sConfig, text: name}
+		// its shape stays "configuration". A field or package variable
+		// only ever set to constants (and by the user) has the largest
+		// of them as its default: fixed for the whole process.
+		out := val{k: kDet, s: sConfig, text: name, param: ev.ix.params[v]}
+		if res.s <= sConfig {
+			out.dflt = res.dflt
+		}
+		return out
 	}
 	return res
+}
+
+// table evaluates an element of the slice or array x: a fixed table of
+// constant delays (`delays := []time.Duration{time.Second, 5 *
+// time.Second}`, or a package variable), written once and never
+// appended to, is sTable with its largest element; anything else is
+// unknown.
+func (ev *evaluator) table(x ast.Expr) val {
+	var lits []*ast.CompositeLit
+	switch x := ast.Unparen(x).(type) {
+	case *ast.CompositeLit:
+		lits = append(lits, x)
+	case *ast.Ident, *ast.SelectorExpr:
+		var v *types.Var
+		if id, ok := x.(*ast.Ident); ok {
+			v, _ = ev.info.Uses[id].(*types.Var)
+		} else if sel := ev.info.Selections[x.(*ast.SelectorExpr)]; sel != nil && sel.Kind() == types.FieldVal {
+			v, _ = sel.Obj().(*types.Var)
+		} else {
+			v, _ = ev.info.Uses[x.(*ast.SelectorExpr).Sel].(*types.Var)
+		}
+		if v == nil || ev.ix.addr[v] || ev.ix.params[v] || v.Pkg() != ev.r.pass.Pkg {
+			return unknown
+		}
+		for _, d := range ev.ix.vars[v] {
+			lit, ok := ast.Unparen(d.rhs).(*ast.CompositeLit)
+			if !ok || d.op != token.ASSIGN || d.idx >= 0 {
+				return unknown
+			}
+			lits = append(lits, lit)
+		}
+	}
+	if len(lits) == 0 {
+		return unknown
+	}
+	r := val{k: kDet, s: sTable, at: x}
+	for _, lit := range lits {
+		for _, el := range lit.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			e := ev.eval(el)
+			if !e.det() {
+				return e
+			}
+			if e.s != sConst || e.c == nil {
+				return unknown
+			}
+			r.c = maxConst(r.c, e.c)
+		}
+	}
+	if r.c == nil {
+		return unknown
+	}
+	return r
 }
 
 func (ev *evaluator) evalDef(v *types.Var, d def) val {
 	if d.count {
 		return val{k: kDet, s: sCounter, text: v.Name()}
+	}
+	if d.elem != nil {
+		return ev.table(d.elem)
 	}
 	self := val{k: kDet, s: sConst, text: v.Name(), self: true}
 	switch d.op {

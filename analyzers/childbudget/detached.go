@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
@@ -16,6 +17,7 @@ import (
 	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/budget"
+	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/knowledge"
 )
 
@@ -33,7 +35,16 @@ func (st *state) detached() {
 			continue
 		}
 		sink, own := st.sink(c)
-		if !sink.Valid() || inDefer(sink) || st.isLogging(sink) {
+		if !sink.Valid() || inDefer(sink) {
+			continue
+		}
+		if sc := sink.Node().(*ast.CallExpr); st.isLogging(sc) || st.isTeardown(sc) || st.valuesOnly(sc, 0) {
+			// Nothing escapes: the callee reads only the context's
+			// values, or ends something and must finish even when the
+			// caller has gone.
+			continue
+		}
+		if st.commentedIntent(c) {
 			continue
 		}
 		if st.outlives(c, sink, fn) {
@@ -93,10 +104,18 @@ func (st *state) outlives(root, sink inspector.Cursor, fn ast.Node) bool {
 	if cancel == nil {
 		return true
 	}
+	// Only a deferred cancel, or one after the work is started, ends it
+	// early: one before it (`if noRenewal { cancel(); return }`) is the
+	// path that starts no goroutine at all.
 	body, _ := analysisutil.FuncBody(st.info, fn)
 	return !analysisutil.AnyInBody(body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		return ok && st.identVar(call.Fun) == cancel
+		switch n := n.(type) {
+		case *ast.DeferStmt:
+			return st.identVar(n.Call.Fun) == cancel
+		case *ast.CallExpr:
+			return n.Pos() > sink.Node().Pos() && st.identVar(n.Fun) == cancel
+		}
+		return false
 	})
 }
 
@@ -498,18 +517,14 @@ func (st *state) callName(call *ast.CallExpr) string {
 	return types.ExprString(call.Fun)
 }
 
-// isLogging reports whether the call at sink logs or records telemetry
-// (OpenTelemetry metrics and traces): these take a context for its values
-// (trace ids, exemplars), not to be cancelled, so handing it
-// context.Background() detaches nothing that matters. Recognised by the
-// callee's name (knowledge.LoggingFuncs), a receiver or package whose
-// name says log, or an interface method named Observe* (an observer
-// hook).
-func (st *state) isLogging(sink inspector.Cursor) bool {
-	call, ok := sink.Node().(*ast.CallExpr)
-	if !ok {
-		return false
-	}
+// isLogging reports whether call logs or records telemetry (metrics,
+// traces, execution-trace tasks: knowledge.TelemetryPaths): these take a
+// context for its values (trace ids, exemplars), not to be cancelled, so
+// handing it context.Background() detaches nothing that matters.
+// Recognised by the callee's name (knowledge.LoggingFuncs), a receiver or
+// package whose name says log, or an interface method named Observe* (an
+// observer hook).
+func (st *state) isLogging(call *ast.CallExpr) bool {
 	fn, _ := typeutil.Callee(st.info, call).(*types.Func)
 	if fn == nil {
 		return false
@@ -517,7 +532,9 @@ func (st *state) isLogging(sink inspector.Cursor) bool {
 	if slices.Contains(knowledge.LoggingFuncs, fn.Name()) {
 		return true
 	}
-	if fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), "go.opentelemetry.io/otel") {
+	if fn.Pkg() != nil && slices.ContainsFunc(knowledge.TelemetryPaths, func(p string) bool {
+		return fn.Pkg().Path() == p || strings.HasPrefix(fn.Pkg().Path(), p+"/")
+	}) {
 		return true // metrics and traces read the context's values, not its deadline
 	}
 	if fn.Pkg() != nil && (fn.Pkg().Name() == "log" || fn.Pkg().Name() == "slog" || strings.HasSuffix(fn.Pkg().Path(), "/log") || strings.Contains(fn.Pkg().Name(), "logger")) {
@@ -538,4 +555,147 @@ func (st *state) isLogging(sink inspector.Cursor) bool {
 		}
 	}
 	return false
+}
+
+// isTeardown reports whether call ends something (Close, Shutdown,
+// StopAndAwaitTerminated: the first word of its name is one of
+// knowledge.TeardownWords). Cleanup must finish even when the caller's
+// context is already cancelled, and that is often why it failed: a
+// detached context is the point there.
+func (st *state) isTeardown(call *ast.CallExpr) bool {
+	fn, _ := typeutil.Callee(st.info, call).(*types.Func)
+	if fn == nil {
+		return false
+	}
+	w := classify.Words(fn.Name())
+	return len(w) > 0 && slices.Contains(knowledge.TeardownWords, w[0])
+}
+
+// valuesOnly reports whether call is a function of this package whose
+// context parameters are used for their values only: handed to logging or
+// telemetry (a startSpan helper around tracer.Start), to another such
+// helper (depth is how many were followed), or not used at all. A
+// detached context handed to it escapes no deadline.
+func (st *state) valuesOnly(call *ast.CallExpr, depth int) bool {
+	if depth > 2 || st.scopes == nil {
+		return false
+	}
+	callee, _ := typeutil.Callee(st.info, call).(*types.Func)
+	if callee == nil {
+		return false
+	}
+	d := st.scopes.Decls[callee.Origin()]
+	if d == nil || d.Body == nil {
+		return false
+	}
+	dc, ok := st.in.Root().FindNode(d)
+	if !ok {
+		return false
+	}
+	params := map[*types.Var]bool{}
+	for _, f := range d.Type.Params.List {
+		for _, id := range f.Names {
+			if v, ok := st.info.Defs[id].(*types.Var); ok && budget.IsContext(v.Type()) {
+				params[v] = true
+			}
+		}
+	}
+	if len(params) == 0 {
+		return false
+	}
+	for c := range dc.Preorder((*ast.Ident)(nil)) {
+		v, _ := st.info.Uses[c.Node().(*ast.Ident)].(*types.Var)
+		if !params[v] {
+			continue
+		}
+		k, _ := c.ParentEdge()
+		switch k {
+		case edge.AssignStmt_Lhs, edge.ReturnStmt_Results:
+			// Rebound to a derived context (ctx, task :=
+			// trace.NewTask(ctx, name)) or handed back: every use of
+			// the variable is checked here anyway.
+			continue
+		case edge.CallExpr_Args:
+		default:
+			return false
+		}
+		use := c.Parent().Node().(*ast.CallExpr)
+		if !st.isLogging(use) && !st.valuesOnly(use, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// commentedIntent reports whether the comment nearest above the
+// statement of the root call at c (inside the function, ending at most two
+// lines above the statement) says that the context is detached on
+// purpose: it names the context and one of knowledge.DetachIntentWords
+// ("we use an independent context here", "so that the batches run even if
+// ctx is canceled"), and is no TODO. That is the reason a reviewer would
+// ask for, written where the reviewer reads it.
+func (st *state) commentedIntent(c inspector.Cursor) bool {
+	stmt := c
+	for stmt.Valid() {
+		if _, ok := stmt.Node().(ast.Stmt); ok {
+			break
+		}
+		stmt = stmt.Parent()
+	}
+	var file *ast.File
+	var body *ast.BlockStmt
+	for f := range c.Enclosing((*ast.File)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch n := f.Node().(type) {
+		case *ast.File:
+			file = n
+		case *ast.FuncDecl:
+			body = cmpOr(body, n.Body)
+		case *ast.FuncLit:
+			body = cmpOr(body, n.Body)
+		}
+	}
+	if !stmt.Valid() || file == nil || body == nil {
+		return false
+	}
+	fset := st.pass.Fset
+	stmtLine := fset.Position(stmt.Node().Pos()).Line
+	var nearest *ast.CommentGroup
+	for _, cg := range file.Comments {
+		if cg.Pos() < body.Lbrace || cg.End() > stmt.Node().Pos() {
+			continue
+		}
+		nearest = cg // file.Comments is in source order
+	}
+	if nearest == nil || fset.Position(nearest.End()).Line < stmtLine-3 {
+		return false
+	}
+	text := strings.ToLower(nearest.Text())
+	has := func(w string) bool { return hasWordPrefix(text, w) }
+	return (has("context") || has("ctx")) &&
+		!slices.ContainsFunc(knowledge.NotIntentWords, has) &&
+		slices.ContainsFunc(knowledge.DetachIntentWords, has)
+}
+
+// cmpOr returns a unless it is nil, then b.
+func cmpOr(a, b *ast.BlockStmt) *ast.BlockStmt {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// hasWordPrefix reports whether text holds w at the start of a word
+// ("detach" in "detached", not "fresh" in "refresh").
+func hasWordPrefix(text, w string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		if j == 0 || !unicode.IsLetter(rune(text[j-1])) {
+			return true
+		}
+		i = j + 1
+	}
 }

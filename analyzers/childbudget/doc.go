@@ -183,8 +183,25 @@
 // WithTimeout(context.Background(), d) in functions without a context
 // (adapters such as database/sql drivers' stdlib shims); a root handed to
 // a logger (Printf, InfoContext, a method of a *Logger, package log or
-// slog), or to OpenTelemetry: they read the context's values, not its
-// deadline.
+// slog), to tracing or metrics (OpenTelemetry, OpenCensus, OpenTracing,
+// Datadog's tracer, runtime/trace), or to a function of the package that
+// hands its context only to those (a startSpan helper around
+// tracer.Start) or ignores it: they read the context's values, not its
+// deadline; a root handed to teardown (a call whose name starts with
+// Close, Shutdown, Stop, Terminate, Kill, Rollback, Abort, Disconnect,
+// Unlock, Unsubscribe, Deregister, Unregister, Cleanup, Drain or Leave:
+// `_ = svc.StopAndAwaitTerminated(context.Background(), svc)` after a
+// failed start), which must finish even when the caller's context is why
+// it failed (business verbs such as Cancel, Delete or Release are
+// requests and stay reported); a detachment explained where it is made:
+// the comment nearest above the statement, at most two lines above it and
+// inside the function, names the context and says why ("we use an
+// independent context here", "so that every batch runs even if ctx is
+// canceled", "detached", "outlive", "on purpose"); a TODO or FIXME is no
+// such reason. A cancel of a root handed to a goroutine counts against
+// it only when it is deferred or comes after the goroutine starts: a
+// cancel before (`if noExpiry { cancel(); return }`) is the path that
+// starts none.
 //
 // Deliberately not reported (B1-B3): a function that reads a context's
 // Deadline() is taken to size its children from what is left, so its

@@ -108,6 +108,25 @@
 //	case <-t.C:
 //	}
 //
+// A work loop (a consumer, a queue sender, an accept loop: success goes
+// on to the next piece of work) is no retry loop, but its failure path
+// may wait and go round, so the step that failed runs again after the
+// wait: a retried step. A blind wait on that path is reported the same
+// way, and nothing else about the loop:
+//
+//	for {
+//		e, err := q.Peek()
+//		if err != nil {
+//			time.Sleep(time.Second) // reported
+//			continue
+//		}
+//		send(ctx, e)
+//	}
+//
+// Only loops that run the same step again count (no clauses, or a
+// condition that counts nothing: in a range loop continue moves on); a
+// constant pause of at most 100ms against a busy loop is left alone.
+//
 // A select on ctx.Done() is no cure when its case does not leave: once
 // the context is done, Done() stays ready, so every later round takes
 // that case at once and the loop spins through its attempts without

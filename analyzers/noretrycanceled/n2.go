@@ -6,9 +6,11 @@ package noretrycanceled
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -35,6 +37,10 @@ type loop struct {
 	// attempt and errVar: the operation call and its error, when known.
 	attempt *ast.CallExpr
 	errVar  *types.Var
+	// step: only the failure branch of a work loop's step is walked
+	// (stmts); the loop itself is no retry loop, so only a blind wait in
+	// that branch is judged.
+	step bool
 }
 
 // retryLoops collects the package's retry loops.
@@ -110,6 +116,25 @@ func (r *runner) gotoLoops() []*loop {
 	return out
 }
 
+// stepLoops returns the retried steps of work loops: each walks only the
+// failure branch that waits and goes round. Only N2 reads them.
+func (r *runner) stepLoops() []*loop {
+	var out []*loop
+	for _, s := range r.res.Steps {
+		lc, ok := r.in.Root().FindNode(s.Loop)
+		if !ok {
+			continue
+		}
+		bc, ok := lc.FindNode(s.Body)
+		if !ok {
+			continue
+		}
+		out = append(out, &loop{cur: lc, node: s.Loop, body: analysisutil.LoopBody(s.Loop), attempt: s.Attempt, errVar: s.ErrVar,
+			stmts: []inspector.Cursor{bc}, root: s.Loop, step: true})
+	}
+	return out
+}
+
 // walk yields the nodes of the given types in the loop's code, function
 // literals inside it excluded.
 func (l *loop) walk(types ...ast.Node) func(func(inspector.Cursor) bool) {
@@ -168,8 +193,9 @@ func (r *runner) n2(loops []*loop) {
 		}
 		name := ctxs[0].Name
 		type blindWait struct {
-			pos token.Pos
-			msg string
+			pos   token.Pos
+			msg   string
+			short bool // a constant sleep of at most 100ms
 		}
 		var blind []blindWait
 		consults := false
@@ -183,11 +209,11 @@ func (r *runner) n2(loops []*loop) {
 					consults = true
 				}
 				if site.Kind == wait.Sleep {
-					blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("time.Sleep in a retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; wait in select on %s.Done() and a timer", name, name)})
+					blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("time.Sleep in a retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; wait in select on %s.Done() and a timer", name, name), r.shortSleep(n)})
 					continue
 				}
 				if site.Kind == wait.BlindCall {
-					blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("%s sleeps and takes no context, so this retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; pass %s and wait in select on %s.Done() and a timer", analysisutil.DisplayName(site.Callee), name, name, name)})
+					blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("%s sleeps and takes no context, so this retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; pass %s and wait in select on %s.Done() and a timer", analysisutil.DisplayName(site.Callee), name, name, name), false})
 					continue
 				}
 				if r.ctx.HandsContext(n) || n != l.attempt && r.leavesOnError(c) && passesContext(r.info, n) {
@@ -204,7 +230,7 @@ func (r *runner) n2(loops []*loop) {
 				if _, ok := ast.Unparen(n.X).(*ast.CallExpr); ok {
 					what = "<-time.After"
 				}
-				blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("%s in a retry loop cannot be interrupted: after the caller cancels %s the loop still waits out its backoff; wait in select { case <-%s.Done(): ...; case <-t.C: }", what, name, name)})
+				blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("%s in a retry loop cannot be interrupted: after the caller cancels %s the loop still waits out its backoff; wait in select { case <-%s.Done(): ...; case <-t.C: }", what, name, name), false})
 			case *ast.SelectStmt:
 				sel := site.Select
 				switch sel.Shape() {
@@ -214,12 +240,12 @@ func (r *runner) n2(loops []*loop) {
 						spins = append(spins, cc)
 					}
 				case wait.TimerOnly:
-					blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("this select waits for the backoff timer but not for %s.Done(): after the caller cancels, the loop still waits out its backoff; add case <-%s.Done()", name, name)})
+					blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("this select waits for the backoff timer but not for %s.Done(): after the caller cancels, the loop still waits out its backoff; add case <-%s.Done()", name, name), false})
 				case wait.Mixed:
 					if ch := signalCase(sel); ch != "" {
 						// A quit or stop channel is not the caller's
 						// cancellation: only a context in scope is.
-						blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("this select waits for the backoff timer and %s but not for %s.Done(): after the caller cancels, the loop still waits out its backoff; add case <-%s.Done()", ch, name, name)})
+						blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("this select waits for the backoff timer and %s but not for %s.Done(): after the caller cancels, the loop still waits out its backoff; add case <-%s.Done()", ch, name, name), false})
 						continue
 					}
 					consults = true // another channel may be the cancellation: unsure
@@ -231,6 +257,19 @@ func (r *runner) n2(loops []*loop) {
 					consults = true
 				}
 			}
+		}
+		if l.step {
+			// A work loop's failure path: its wait is judged, nothing
+			// else (the loop is no retry loop and may well not consult
+			// the context between items).
+			if !doneSelect {
+				for _, w := range blind {
+					if !w.short { // a pause against a busy loop delays nothing that matters
+						r.reportf(analysisdoc.N2, w.pos, "%s", w.msg)
+					}
+				}
+			}
+			continue
 		}
 		for _, cc := range spins {
 			x := types.ExprString(analysisutil.CommRecv(cc.Comm))
@@ -418,4 +457,18 @@ func (r *runner) loopSources(l *loop) []ctxaware.Source {
 		}
 	}
 	return out
+}
+
+// shortSleep reports whether the time.Sleep call sleeps a constant of at
+// most 100ms.
+func (r *runner) shortSleep(call *ast.CallExpr) bool {
+	if len(call.Args) != 1 {
+		return false
+	}
+	tv, ok := r.info.Types[call.Args[0]]
+	if !ok || tv.Value == nil {
+		return false
+	}
+	n, ok := constant.Int64Val(constant.ToInt(tv.Value))
+	return ok && time.Duration(n) <= 100*time.Millisecond
 }

@@ -62,7 +62,8 @@ func run(pass *analysis.Pass) (any, error) {
 	r.decls, r.defs = r.res.Decls, r.res.Defs
 	r.n1()
 	loops := r.retryLoops()
-	r.n2(append(loops[:len(loops):len(loops)], r.gotoLoops()...))
+	all := append(loops[:len(loops):len(loops)], r.gotoLoops()...)
+	r.n2(append(all, r.stepLoops()...))
 	r.n2Helpers(loops)
 	r.n3()
 	r.n4(loops)

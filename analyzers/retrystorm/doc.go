@@ -74,16 +74,34 @@
 //
 // S3, retry without an end. A retry loop with no attempt limit, no
 // deadline, no context and no stop channel, whose only way out is
-// success; or a library retry told to retry without a limit
-// (retry.Attempts(0), retry.UntilSucceeded(), a constant backoff,
-// WithMaxRetries(-1)) with no deadline or context. It retries forever
-// while the dependency is down and nobody can stop it. Not reported:
-// reconnect loops that leave on a stop channel or a context, loops that
-// test anything besides the attempt's result before leaving (a closed
-// flag, a clock), and retries with a context in scope (noretrycanceled
-// judges those).
+// success; a reconnect loop that runs a session (a connection's read
+// loop) again after a wait and has no way out at all (no stop channel,
+// context, closed flag, loop condition or bound); or a library retry
+// told to retry without a limit (retry.Attempts(0),
+// retry.UntilSucceeded(), a constant backoff, WithMaxRetries(-1)) with
+// no deadline or context. It retries forever while the dependency is
+// down and nobody can stop it:
+//
+//	for { // reported
+//		c.readLoop(conn)
+//		time.Sleep(time.Second)
+//	}
+//
+// Not reported: reconnect loops that leave on a stop channel or a
+// context, loops that test anything besides the attempt's result before
+// leaving (a closed flag, a clock), and retries with a context in scope
+// (noretrycanceled judges those).
+//
+// A program's own loops are not reported: a retry or reconnect loop in
+// the body of func main of a main package (not in a goroutine or a
+// function literal it starts). There the program is the loop: it exists
+// to stay connected, and the signal that ends the process is how it is
+// stopped, so "nothing can stop it" does not hold. The same loop in a
+// goroutine or another function of the program is reported: the program
+// cannot shut it down when it exits cleanly.
 //
 // reslint -inventory lists every retry scope with its kind, attempt
-// bound, whether it honours the caller's context, the classifier it asks
-// and the scopes its attempt reaches (the analyzer's result).
+// bound, wait (as backoffjitter judges it), whether it honours the
+// caller's context, the classifier it asks and the scopes its attempt
+// reaches (the analyzer's result).
 package retrystorm

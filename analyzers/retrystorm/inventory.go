@@ -8,6 +8,7 @@ import (
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/ctxaware"
 	"github.com/reslint/reslint/internal/retryscope"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // Inventory is the analyzer's result: every retry scope of the package,
@@ -24,15 +25,19 @@ type Entry struct {
 	Pos  token.Pos
 	Func string // the enclosing function
 	// Kind: retry closure, retry loop, goto retry loop, self-retrying
-	// client; Helper the helper or client ("retry.Do").
+	// client, restart loop; Helper the helper or client ("retry.Do").
 	Kind, Helper string
 	// Attempts: "3", "10 (default)", "unlimited", "limited" (not a
 	// constant), "unknown"; Ends the other things that end it
 	// (deadline, context, stop channel).
 	Attempts string
 	Ends     []string
-	// Wait between attempts: not judged here (unknown).
+	// Wait between attempts: "unknown" here; reslint -inventory fills it
+	// from backoffjitter's result, which judges waits (by Scope).
 	Wait string
+	// Scope is the retry scope listed (retryscope's, shared by every
+	// analyzer of the package).
+	Scope *retryscope.Scope
 	// Context: yes, "passes it on" (a loop that hands it to its attempt
 	// but does not look at it), no, or unknown (a helper of the code
 	// base).
@@ -55,7 +60,7 @@ func (r *runner) inventory(inv *Inventory) {
 	cls := r.pass.ResultOf[classify.Analyzer].(*classify.Classifiers).List
 	for _, s := range r.scopes {
 		b := r.bounds[s]
-		e := &Entry{Pos: anchor(s), Kind: s.Kind.String(), Helper: s.Helper, Wait: "unknown", Func: r.enclosing(anchor(s))}
+		e := &Entry{Pos: anchor(s), Kind: s.Kind.String(), Helper: s.Helper, Wait: "unknown", Func: r.enclosing(anchor(s)), Scope: s}
 		if s.Kind == retryscope.Loop && s.Loop != nil {
 			if _, ok := s.Loop.(*ast.LabeledStmt); ok {
 				e.Kind = "goto retry loop"
@@ -104,6 +109,45 @@ func (r *runner) inventory(inv *Inventory) {
 		}
 		inv.Entries = append(inv.Entries, e)
 	}
+	for _, s := range r.res.Scopes {
+		if s.Kind == retryscope.Restart && s.Loop != nil && s.Attempt != nil {
+			inv.Entries = append(inv.Entries, r.restartEntry(s))
+		}
+	}
+}
+
+// restartEntry lists a restart loop: it counts no attempts and asks no
+// classifier (every end of the session starts it again); what ends it is
+// a context it looks at, a done or closing channel it receives from, or
+// another exit (a flag, its condition).
+func (r *runner) restartEntry(s *retryscope.Scope) *Entry {
+	e := &Entry{Pos: anchor(s), Kind: s.Kind.String(), Helper: s.Helper, Wait: "unknown", Func: r.enclosing(anchor(s)), Scope: s,
+		Attempts: "none", Context: "no", Classifier: "every end"}
+	consults := ctxaware.ConsultsContext(r.info, s.Loop, nil)
+	if consults {
+		e.Ends = append(e.Ends, "context")
+		e.Context = "yes"
+	}
+	stop := false
+	ast.Inspect(s.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CommClause:
+			if n.Comm != nil && wait.IsClosingRecv(r.info, n.Comm) && !ctxaware.ConsultsContext(r.info, n.Comm, nil) && leavesLoop(&ast.BlockStmt{List: n.Body}) {
+				stop = true
+			}
+		}
+		return !stop
+	})
+	if stop {
+		e.Ends = append(e.Ends, "stop channel")
+	}
+	if loop, ok := s.Loop.(*ast.ForStmt); ok && len(e.Ends) == 0 &&
+		(loop.Cond != nil && !isTrueConst(r.info, loop.Cond) || canLeave(loop.Body)) {
+		e.Ends = append(e.Ends, "other exit")
+	}
+	return e
 }
 
 // classifierOf names what decides whether s goes round.

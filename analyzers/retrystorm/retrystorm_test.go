@@ -31,7 +31,7 @@ func TestS2(t *testing.T) {
 
 // TestS3 runs the retries with and without an end.
 func TestS3(t *testing.T) {
-	analysistest.Run(t, testdata(t), retrystorm.Analyzer, "retrystorm/s3")
+	analysistest.Run(t, testdata(t), retrystorm.Analyzer, "retrystorm/s3", "retrystorm/s3main")
 }
 
 // TestDoc: the doc's first line is the summary, and it stands alone.

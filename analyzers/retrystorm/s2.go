@@ -32,8 +32,8 @@ func (r *runner) reached(s *retryscope.Scope) []layer {
 	seen := map[token.Pos]bool{}
 	for _, t := range r.scopes {
 		at := anchor(t)
-		if t == s || !within(b, at) || seen[at] || r.rep.Covers(at) {
-			continue
+		if t == s || t.Loop != nil && t.Loop == s.Loop || !within(b, at) || seen[at] || r.rep.Covers(at) {
+			continue // a goto loop with several gotos back to its label is one loop
 		}
 		if t.Kind == retryscope.Closure && t.Call == s.Call {
 			continue // another operation of the same helper call

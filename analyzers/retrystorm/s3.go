@@ -14,9 +14,20 @@ import (
 
 func (r *runner) s3() {
 	for _, s := range r.res.Scopes { // goto loops are left alone: their exits are spread out
-		b, known := r.bounds[s] // only the kinds the rules read have one
-		if !known || b.Ends() || len(ctxaware.ContextsInScope(r.info, r.pass.Pkg, anchor(s), r.res.Defs)) > 0 {
+		if r.programLoop(s) || len(ctxaware.ContextsInScope(r.info, r.pass.Pkg, anchor(s), r.res.Defs)) > 0 {
 			continue // a context in scope that the retry ignores is noretrycanceled's
+		}
+		if s.Kind == retryscope.Restart {
+			r.mark(anchor(s))
+			if loop, ok := s.Loop.(*ast.ForStmt); ok && (loop.Cond == nil || isTrueConst(r.info, loop.Cond)) && !canLeave(loop.Body) {
+				r.rep.Rulef("S3", anchor(s), "restart loop has no stop channel, context or attempt limit: it runs %s again forever and nothing can stop it short of killing the process; take a context or a stop channel and leave when it is done",
+					r.exprName(s.Attempt.Fun))
+			}
+			continue
+		}
+		b, known := r.bounds[s] // only the kinds the rules read have one
+		if !known || b.Ends() {
+			continue
 		}
 		r.mark(anchor(s))
 		switch s.Kind {
@@ -125,4 +136,64 @@ func leavesLoop(b *ast.BlockStmt) bool {
 func isTrueConst(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	return ok && tv.Value != nil && tv.Value.String() == "true"
+}
+
+// canLeave reports whether anything in a loop's body can leave the loop:
+// a return, a call that does not return, a goto or labeled branch (to
+// this loop's label or an outer one: taken as leaving, which keeps the
+// rule silent), or a break that no nested switch, select or loop takes.
+func canLeave(body *ast.BlockStmt) bool {
+	found := false
+	var walk func(n ast.Node, nested bool)
+	walk = func(n ast.Node, nested bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if found || m == nil {
+				return false
+			}
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				if m != n {
+					walk(m, true)
+					return false
+				}
+			case *ast.ReturnStmt:
+				found = true
+			case *ast.BranchStmt:
+				found = m.Label != nil || m.Tok == token.GOTO || m.Tok == token.BREAK && !nested
+			case *ast.CallExpr:
+				found = analysisutil.NoReturnCall(m)
+			}
+			return !found
+		})
+	}
+	walk(body, false)
+	return found
+}
+
+// programLoop reports whether s is a loop of a program's main function
+// itself (package main, func main, not in a function literal): the
+// program is the loop, and a signal that ends the process is how it is
+// stopped. A loop in a goroutine or another function of the program is
+// not exempt: the program cannot shut it down.
+func (r *runner) programLoop(s *retryscope.Scope) bool {
+	if r.pass.Pkg.Name() != "main" || s.Loop == nil {
+		return false
+	}
+	at := anchor(s)
+	for fn, d := range r.res.Decls {
+		if fn.Name() != "main" || d.Recv != nil || d.Body == nil || !within(d.Body, at) {
+			continue
+		}
+		inLit := false
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.FuncLit); ok && within(lit, at) {
+				inLit = true
+			}
+			return !inLit
+		})
+		return !inLit
+	}
+	return false
 }

@@ -8,6 +8,7 @@
 //	go run ./cmd/corpus -check   # findings.json against verdicts.md, no run
 //	go run ./cmd/corpus -bench [-rounds 5] [-only substr,...] [-pkgs root|all] [-rows a,b,c] [-bench-file bench.md]
 //	go run ./cmd/corpus -bench -large [-rounds 2]   # 75 packages of mongo-driver v2
+//	go run ./cmd/corpus -bench -actions [-rows d:NAME,...] [-only ...]   # each analyzer's own run time, in process
 //
 // The corpus run writes findings.json, summary.json and summary.md to -out
 // and checks every finding against -out/verdicts.md: it exits 1 if a finding
@@ -41,6 +42,8 @@ type config struct {
 	// -out (-bench-file), large selects the large-module preset (-large).
 	rows, benchFile string
 	large           bool
+	// actions times each analyzer's own run in process (-actions).
+	actions bool
 	// reslintFlags are extra flags for reslint (-reslint-flags), and
 	// showOut the file that then receives every diagnostic instead of
 	// findings.json (-show-out), for audits such as -retryscope.show.
@@ -71,6 +74,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.pkgs, "pkgs", "", `benchmark packages per module: "root" or "all" (default: per module, see defaultBench)`)
 	fs.StringVar(&cfg.rows, "rows", "", `benchmark rows to run, comma-separated: a, b, c, d (every analyzer alone) or d:NAME, e, f (default: all; b is always run)`)
 	fs.StringVar(&cfg.benchFile, "bench-file", "bench.md", "benchmark report file name in -out")
+	fs.BoolVar(&cfg.actions, "actions", false, "with -bench: time each analyzer's own run in this process (checker.Analyze, sequential) instead of whole go vet runs; -rows d:NAME,... selects analyzers")
 	fs.BoolVar(&cfg.large, "large", false, "with -bench: benchmark every package of one large module ("+largeBench.path+") instead of the default set")
 	var reslintFlags string
 	fs.StringVar(&reslintFlags, "reslint-flags", "", "extra space-separated flags for reslint, e.g. -retryscope.show (needs -show-out)")
@@ -163,6 +167,9 @@ func runMain(ctx context.Context, cfg config, stdout, stderr io.Writer) (int, er
 	}
 	fmt.Fprintf(stderr, "reslint analyzers: %s\n", strings.Join(analyzers, ", "))
 
+	if cfg.bench && cfg.actions {
+		return 0, runActions(ctx, cfg, mods, stdout, stderr)
+	}
 	if cfg.bench {
 		floor := filepath.Join(bin, "floor")
 		if err := buildTool(ctx, "./cmd/floor", floor); err != nil {

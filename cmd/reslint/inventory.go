@@ -13,6 +13,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -23,6 +24,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/reslint/reslint/analyzers/backoffjitter"
 	"github.com/reslint/reslint/analyzers/retrystorm"
 	"github.com/reslint/reslint/internal/retryscope"
 )
@@ -99,10 +101,18 @@ func inventory(args []string, stdout, stderr io.Writer) int {
 	errs := packageErrors(pkgs, wd)
 	printLoadErrors(errs, stderr)
 	failed := len(errs) > 0
-	g, err := checker.Analyze([]*analysis.Analyzer{retrystorm.Analyzer}, pkgs, &checker.Options{})
+	// backoffjitter judges the waits between attempts: its result fills
+	// the wait column, joined on the retry scopes both analyzers share.
+	g, err := checker.Analyze([]*analysis.Analyzer{retrystorm.Analyzer, backoffjitter.Analyzer}, pkgs, &checker.Options{})
 	if err != nil {
 		fmt.Fprintf(stderr, "reslint: %v\n", err)
 		return exitError
+	}
+	waits := map[*retryscope.Scope]string{}
+	for _, act := range g.Roots {
+		if w, ok := act.Result.(*backoffjitter.Waits); ok && act.Err == nil {
+			maps.Copy(waits, w.Of)
+		}
 	}
 	var rows []invRow
 	seen := map[string]bool{}
@@ -117,6 +127,9 @@ func inventory(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		for _, e := range inv.Entries {
+			if w, ok := waits[e.Scope]; ok {
+				e.Wait = w
+			}
 			p := act.Package.Fset.Position(e.Pos)
 			key := fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column)
 			if seen[key] { // a package and its test variant

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -21,7 +22,8 @@ func inventoryIn(t *testing.T, dir string, args ...string) (string, string, int)
 // golden files (go test -run Inventory -update rewrites them): a loop
 // that reaches the client's retry loop through a fact, the code base's
 // own helper and its closure (bounded by the helper's loop), a loop
-// with no end, and a loop with a classifier.
+// with no end, a loop with a classifier, loops that wait in each way the
+// wait column names, and a restart loop that its context ends.
 func TestInventoryGolden(t *testing.T) {
 	for _, c := range []struct{ format, golden string }{{"text", "inventory.txt.golden"}, {"json", "inventory.json.golden"}} {
 		out, stderr, code := inventoryIn(t, "inventory", "-format="+c.format, "./...")
@@ -35,8 +37,21 @@ func TestInventoryGolden(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rows); err != nil {
 		t.Fatalf("-json output is not a JSON array of scopes: %v", err)
 	}
-	if len(rows) != 5 || rows[0].Reaches == nil || rows[0].Attempts != "5" {
-		t.Errorf("want 5 scopes, the first (Sync) with 5 attempts reaching client.Fetch; got %+v", rows)
+	if len(rows) != 10 || rows[0].Reaches == nil || rows[0].Attempts != "5" {
+		t.Errorf("want 10 scopes, the first (Sync) with 5 attempts reaching client.Fetch; got %+v", rows)
+	}
+	// The wait column comes from backoffjitter's judgement of each wait.
+	want := map[string]string{
+		"Sync": "constant", "Fetch": "linear", "FetchJittered": "jittered", "FetchDoubling": "exponential",
+		"Download": "server-given", "Ping": "none", "Warm": "unknown", "Listen": "jittered",
+	}
+	for _, r := range rows {
+		if w, ok := want[r.Func]; ok && r.Wait != w {
+			t.Errorf("%s waits %q, want %q", r.Func, r.Wait, w)
+		}
+		if r.Func == "Listen" && (r.Kind != "restart loop" || !slices.Equal(r.Ends, []string{"context"})) {
+			t.Errorf("Listen: want a restart loop that its context ends, got %+v", r)
+		}
 	}
 }
 

@@ -86,6 +86,12 @@ var (
 	// as a word (attempt, maxAttempts, numRetries, MaxTries; not
 	// numEntries) counts attempts: a retry loop even without a wait.
 	AttemptWords = []string{"attempt", "retry", "retries", "tries"}
+	// TakeVerbs: a call that hands a source nothing but a context, and
+	// whose name starts with one of these words (popIdle, Next, Get,
+	// Acquire), takes the source's next item: a loop that checks what it
+	// took and takes another iterates over resources, it re-attempts
+	// nothing.
+	TakeVerbs = []string{"pop", "next", "get", "acquire", "take", "dequeue", "pick", "borrow", "checkout", "shift"}
 	// NotWaitPackages hold functions named wait/sleep-like that are not
 	// waits between attempts.
 	NotWaitPackages = []string{"sync", "os", "os/exec", "golang.org/x/sync/errgroup", Time, Context}
@@ -109,6 +115,45 @@ var LoggingFuncs = []string{
 	"Warn", "Warnf", "WarnContext", "Error", "Errorf", "ErrorContext",
 	"Trace", "Tracef",
 }
+
+// TelemetryPaths are import-path prefixes of tracing, metrics and
+// execution-trace APIs: they read a context's values (trace and span ids),
+// never its deadline or cancellation, so a detached context handed to them
+// detaches nothing (childbudget B4).
+var TelemetryPaths = []string{
+	"go.opentelemetry.io/otel",
+	"runtime/trace",
+	"go.opencensus.io",
+	"github.com/opentracing/opentracing-go",
+	"gopkg.in/DataDog/dd-trace-go.v1/ddtrace",
+	"github.com/DataDog/dd-trace-go/v2/ddtrace",
+}
+
+// TeardownWords: a call whose name starts with one of these words (Close,
+// Shutdown, StopAndAwaitTerminated, RollbackTx) ends something the code
+// started. Cleanup must finish even when the caller has gone, so a
+// detached context handed to it is deliberate (childbudget B4). Business
+// verbs that also end things (Cancel an order, Delete a record, Release a
+// payment hold) are requests and are not listed.
+var TeardownWords = []string{
+	"close", "shutdown", "stop", "terminate", "kill", "rollback", "abort",
+	"disconnect", "unlock", "unsubscribe", "deregister", "unregister",
+	"cleanup", "drain", "leave",
+}
+
+// DetachIntentWords: a comment on or just above a call that names the
+// context and one of these says the detachment is on purpose ("use an
+// independent context here", "a background context, so that the batches
+// run even if ctx is canceled"). NotIntentWords (a TODO) say the opposite.
+var (
+	DetachIntentWords = []string{
+		"detach", "independent", "separate", "fresh",
+		"outlive", "survive", "even if", "regardless", "on purpose",
+		"deliberately", "intentionally", "don't want", "do not want",
+		"not be cancel", "shouldn't be cancel", "should not be cancel",
+	}
+	NotIntentWords = []string{"todo", "fixme", "xxx"}
+)
 
 // Polarity words: what a predicate's true answer means, judged by the
 // words of its name (camelCase or snake_case, case folded). A negation

@@ -21,6 +21,7 @@ const (
 	Bun         = "github.com/uptrace/bun"
 	Sqlx        = "github.com/jmoiron/sqlx"
 	Gorm        = "gorm.io/gorm"
+	GormClause  = "gorm.io/gorm/clause"
 	MySQL       = "github.com/go-sql-driver/mysql"
 	PQ          = "github.com/lib/pq"
 )
@@ -58,11 +59,57 @@ var SQLStatements = map[string]map[string]map[string]StmtMethod{
 		"Tx":   {"Exec": {0}, "ExecContext": {1}, "QueryContext": {1}, "QueryRowContext": {1}},
 		"Conn": {"ExecContext": {1}, "QueryContext": {1}, "QueryRowContext": {1}},
 	},
+	// sqlx's DB, Tx and Conn embed database/sql's; the methods below
+	// are its own. Get and Select run statements too: an INSERT ...
+	// RETURNING id read with GetContext is a write. The interfaces are
+	// what code written against sqlx takes as its executor.
 	Sqlx: {
-		"DB": {"MustExec": {0}, "MustExecContext": {1}, "NamedExec": {0}, "NamedExecContext": {1}},
-		"Tx": {"MustExec": {0}, "MustExecContext": {1}, "NamedExec": {0}, "NamedExecContext": {1}},
+		"DB":             sqlxMethods,
+		"Tx":             sqlxMethods,
+		"Conn":           {"GetContext": {2}, "SelectContext": {2}, "QueryxContext": {1}, "QueryRowxContext": {1}},
+		"Execer":         {"Exec": {0}},
+		"ExecerContext":  {"ExecContext": {1}},
+		"Queryer":        {"Query": {0}, "Queryx": {0}, "QueryRowx": {0}},
+		"QueryerContext": {"QueryContext": {1}, "QueryxContext": {1}, "QueryRowxContext": {1}},
 	},
-	Gorm: {"DB": {"Exec": {0}}},
+	// gorm's Raw builds a statement that Scan, Row or Rows send.
+	Gorm: {"DB": {"Exec": {0}, "Raw": {0}}},
+}
+
+// A StmtFunc is a package-level function that sends one SQL statement
+// on the executor at argument Exec.
+type StmtFunc struct {
+	Exec, Query int
+}
+
+// SQLStatementFuncs maps import path → function → its arguments.
+var SQLStatementFuncs = map[string]map[string]StmtFunc{
+	Sqlx: {
+		"MustExec": {0, 1}, "MustExecContext": {1, 2}, "NamedExec": {0, 1}, "NamedExecContext": {1, 2},
+		"NamedQuery": {0, 1}, "NamedQueryContext": {1, 2},
+		"Get": {0, 2}, "GetContext": {1, 3}, "Select": {0, 2}, "SelectContext": {1, 3},
+	},
+}
+
+// SQLNamedBinds are the statement methods and functions whose one
+// argument after the text binds named parameters from a struct or map,
+// or, given a slice, expands the VALUES tuple into one per element (a
+// multi-row insert): path → name.
+var SQLNamedBinds = map[string][]string{
+	Sqlx: {"NamedExec", "NamedExecContext"},
+}
+
+// SQLTextPreserving are functions and methods that return their
+// statement argument (at index Query) with only its placeholders
+// rewritten: sqlx's Rebind. Path → receiver type ("" for a function) →
+// name.
+var SQLTextPreserving = map[string]map[string]map[string]StmtMethod{
+	Sqlx: {
+		"":     {"Rebind": {1}},
+		"DB":   {"Rebind": {0}},
+		"Tx":   {"Rebind": {0}},
+		"Conn": {"Rebind": {0}},
+	},
 }
 
 var (
@@ -71,6 +118,12 @@ var (
 		"QueryRow": {0}, "QueryRowContext": {1},
 	}
 	pgxMethods  = map[string]StmtMethod{"Exec": {1}, "Query": {1}, "QueryRow": {1}}
+	sqlxMethods = map[string]StmtMethod{
+		"MustExec": {0}, "MustExecContext": {1}, "NamedExec": {0}, "NamedExecContext": {1},
+		"NamedQuery": {0}, "NamedQueryContext": {1},
+		"Queryx": {0}, "QueryxContext": {1}, "QueryRowx": {0}, "QueryRowxContext": {1},
+		"Get": {1}, "GetContext": {2}, "Select": {1}, "SelectContext": {2},
+	}
 	goPgMethods = map[string]StmtMethod{
 		"Exec": {0}, "ExecContext": {1}, "ExecOne": {0}, "ExecOneContext": {1},
 		"Query": {1}, "QueryContext": {2}, "QueryOne": {1}, "QueryOneContext": {2},
@@ -91,7 +144,7 @@ var SQLTxTypes = map[string][]string{
 }
 
 // SQLBeginMethods begin a transaction (on any of the libraries' handles).
-var SQLBeginMethods = []string{"Begin", "BeginTx", "BeginContext", "Beginx", "BeginTxx", "MustBegin"}
+var SQLBeginMethods = []string{"Begin", "BeginTx", "BeginContext", "Beginx", "BeginTxx", "MustBegin", "MustBeginTx"}
 
 // SQLReadMethods read rows without a statement argument of their own:
 // go-pg's and bun's select builders. A statement method whose text is a
@@ -130,19 +183,85 @@ var SQLBatches = map[string]BatchAPI{
 }
 
 // An ORMInsert is an insert builder: Exec runs it (on type Type), Model
-// gives its rows (a slice means many rows), and Conflict are the methods
-// that make it an upsert or skip duplicates.
+// gives its rows (a slice means many rows), or, with RowsArg, Exec's own
+// first argument does; Conflict are the methods that make it an upsert
+// or skip duplicates, and ConflictClauses the clause types (of package
+// ClausePath) that do so when handed to the Clauses method. Batched are
+// Exec methods that insert a slice in several statements.
 type ORMInsert struct {
-	Type     string
-	Exec     string
-	Model    string
-	Conflict []string
+	Type            string
+	Exec            []string
+	Model           string
+	RowsArg         bool
+	Conflict        []string
+	Clauses         string
+	ClausePath      string
+	ConflictClauses []string
+	// IgnoreClause is a clause type whose Modifier field, a constant
+	// naming IGNORE, makes the insert an INSERT IGNORE.
+	IgnoreClause string
+	Batched      []string
 }
 
 // ORMInserts are the insert builders, by import path.
+//
+// gorm's Create inserts its argument (a slice in one multi-row
+// statement, CreateInBatches in one statement per batch); Save is not
+// here: it updates a row whose primary key is set and upserts when the
+// update matched none, so it repeats safely, and inserts a new row only
+// for a zero key, which cannot be seen where Save is called. FirstOrCreate
+// reads before it creates and finds the row an earlier attempt stored.
 var ORMInserts = map[string]ORMInsert{
-	GoPgOrmV10: {Type: "Query", Exec: "Insert", Model: "Model", Conflict: []string{"OnConflict"}},
-	Bun:        {Type: "InsertQuery", Exec: "Exec", Model: "Model", Conflict: []string{"On", "Ignore", "Replace"}},
+	GoPgOrmV10: {Type: "Query", Exec: []string{"Insert"}, Model: "Model", Conflict: []string{"OnConflict"}},
+	Bun:        {Type: "InsertQuery", Exec: []string{"Exec"}, Model: "Model", Conflict: []string{"On", "Ignore", "Replace"}},
+	Gorm: {
+		Type: "DB", Exec: []string{"Create", "CreateInBatches"}, RowsArg: true,
+		Clauses: "Clauses", ClausePath: GormClause, ConflictClauses: []string{"OnConflict"}, IgnoreClause: "Insert",
+		Batched: []string{"CreateInBatches"},
+	},
+}
+
+// An ORMUpdate is an update builder's terminal method: it sets the
+// column named by argument Column to argument Value, or, with Column
+// -1, the columns of the map or struct at Value; with Set, the
+// assignments are the texts of the chain's ORMSet calls (go-pg's and
+// bun's Set("n = n + ?", 1)), and a chain with none updates the model's
+// columns to its values.
+type ORMUpdate struct {
+	Column, Value int
+	Set           bool
+}
+
+// ORMUpdates are the update methods, by import path and receiver type;
+// ORMWhere the methods that add a condition (text first); ORMTable the
+// method naming the table and ORMModel the one giving the model.
+// ORMExprFuncs build an SQL expression from their text (argument 0) that
+// an update assigns to a column: gorm.Expr("stock - ?", n) makes an
+// update relative.
+var (
+	ORMUpdates = map[string]map[string]map[string]ORMUpdate{
+		Gorm: {"DB": {
+			"Update": {0, 1, false}, "UpdateColumn": {0, 1, false}, "Updates": {-1, 0, false}, "UpdateColumns": {-1, 0, false},
+		}},
+		GoPgOrmV10: {"Query": {"Update": {-1, -1, true}}},
+		Bun:        {"UpdateQuery": {"Exec": {-1, -1, true}}},
+	}
+	ORMWhere     = map[string][]string{Gorm: {"Where", "Not", "Or"}, GoPgOrmV10: {"Where", "WhereOr"}, Bun: {"Where", "WhereOr"}}
+	ORMTable     = map[string]string{Gorm: "Table", GoPgOrmV10: "Table", Bun: "Table"}
+	ORMModel     = map[string]string{Gorm: "Model", GoPgOrmV10: "Model", Bun: "Model"}
+	ORMSet       = map[string]string{GoPgOrmV10: "Set", Bun: "Set"}
+	ORMExprFuncs = map[string][]string{Gorm: {"Expr"}}
+	// ORMExprTypes are composite types whose SQL field is such an
+	// expression (clause.Expr{SQL: "n + ?"}).
+	ORMExprTypes = map[string][]string{GormClause: {"Expr"}}
+)
+
+// SQLTxCallbacks are methods that run a function in a transaction they
+// begin and commit: the function's first parameter is that transaction
+// (gorm's Transaction; pgx's and bun's have transaction types of their
+// own). Path → receiver type → methods.
+var SQLTxCallbacks = map[string]map[string][]string{
+	Gorm: {"DB": {"Transaction"}},
 }
 
 // Errors and what they say about a statement that failed with them.
@@ -183,6 +302,9 @@ var (
 	// success is deduplicated by the key.
 	UniqueViolationSignals = []string{"SQLSTATE 23505", "SQLSTATE class 23"}
 	MySQLDuplicateNumbers  = []int64{1062}
+	// SQLDuplicateErrors are sentinels of a duplicate key (gorm's, with
+	// TranslateError on).
+	SQLDuplicateErrors = map[string][]string{Gorm: {"ErrDuplicatedKey"}}
 )
 
 // Returned says which errors an operation returns to a retry helper make

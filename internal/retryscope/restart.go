@@ -34,8 +34,11 @@ import (
 // apart is the work: a session is a function of this package whose own
 // loop runs forever and leaves only when something breaks (an error, a
 // closed channel, the caller's cancellation), never because its work is
-// done (an empty queue, a last page). A job that waits on a ticker runs
-// at a fixed rate whatever happened: a periodic job, not a restart.
+// done (an empty queue, a last page). A keep-running helper that takes
+// the session as a function value (runForever(fn func())) is a restart
+// loop when every call of it in the package hands it one. A job that
+// waits on a ticker runs at a fixed rate whatever happened: a periodic
+// job, not a restart.
 
 // findRestarts records restart loops: a for statement with no clauses
 // whose body runs a session as a statement, then waits, and never leaves
@@ -169,7 +172,7 @@ func tickerReceive(info *types.Info, body ast.Node) bool {
 func (st *state) isSession(call *ast.CallExpr) bool {
 	fn := st.callee(call)
 	if fn == nil {
-		return false
+		return st.sessionParam(call)
 	}
 	d := st.decls[fn]
 	if d == nil || d.Body == nil {
@@ -294,4 +297,84 @@ func recvOKs(info *types.Info, body ast.Node) map[*types.Var]bool {
 		return true
 	})
 	return out
+}
+
+// sessionParam reports whether call runs a func-typed parameter of the
+// function around it (a runForever(fn func()) helper) and every call of
+// that function in the package hands it a session: a function literal
+// that runs one, or a function or method value that is one.
+func (st *state) sessionParam(call *ast.CallExpr) bool {
+	v := analysisutil.IdentVar(st.info, call.Fun)
+	if v == nil {
+		return false
+	}
+	var owner *types.Func
+	idx := -1
+	for fn, d := range st.decls {
+		if d.Body == nil || call.Pos() < d.Body.Pos() || call.End() > d.Body.End() {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		for i := range sig.Params().Len() {
+			if sig.Params().At(i) == v {
+				owner, idx = fn, i
+			}
+		}
+	}
+	if owner == nil {
+		return false
+	}
+	sites := 0
+	for _, d := range st.decls {
+		ok := true
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			c, isCall := n.(*ast.CallExpr)
+			if !ok || !isCall || st.callee(c) != owner {
+				return ok
+			}
+			sites++
+			if idx >= len(c.Args) || !st.runsSession(c.Args[idx]) {
+				ok = false
+			}
+			return ok
+		})
+		if !ok {
+			return false
+		}
+	}
+	return sites > 0
+}
+
+// runsSession reports whether the function value e runs a session: a
+// function or method of this package that is one, or a literal whose
+// body calls one as a statement.
+func (st *state) runsSession(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		found := false
+		for _, s := range e.Body.List {
+			if c, _ := sessionStmt(st.info, s); c != nil && st.callee(c) != nil && st.isSession(c) {
+				found = true
+			}
+		}
+		return found
+	case *ast.Ident, *ast.SelectorExpr:
+		fn, _ := st.info.Uses[identOf(e)].(*types.Func)
+		if fn == nil {
+			return false
+		}
+		return st.isSession(&ast.CallExpr{Fun: e})
+	}
+	return false
+}
+
+// identOf returns the identifier that names e (x, or x.Sel's Sel).
+func identOf(e ast.Expr) *ast.Ident {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e
+	case *ast.SelectorExpr:
+		return e.Sel
+	}
+	return nil
 }

@@ -165,7 +165,15 @@ func (r *resultModel) onResult(cond ast.Expr) bool {
 		return false
 	}
 	if r.derived == nil {
-		r.derived = derivedVars(r.info, r.body, r.after, r.nonErrors(r.results), false)
+		// What a helper makes of the error counts too (st, md :=
+		// metadata(err); _, toRetry := split(st, md)): the failed part
+		// of a batch is a result; the error itself is tested elsewhere.
+		seeds := r.nonErrors(r.results)
+		if r.errVar != nil {
+			seeds = append(seeds, r.errVar)
+		}
+		r.derived = derivedVars(r.info, r.body, r.after, seeds, false)
+		delete(r.derived, r.errVar)
 	}
 	return mentionsSet(r.info, cond, r.derived)
 }
@@ -258,7 +266,15 @@ func (r *resultModel) advancesCursor() bool {
 		}
 	}
 	if r.derived == nil {
-		r.derived = derivedVars(r.info, r.body, r.after, r.nonErrors(r.results), false)
+		// What a helper makes of the error counts too (st, md :=
+		// metadata(err); _, toRetry := split(st, md)): the failed part
+		// of a batch is a result; the error itself is tested elsewhere.
+		seeds := r.nonErrors(r.results)
+		if r.errVar != nil {
+			seeds = append(seeds, r.errVar)
+		}
+		r.derived = derivedVars(r.info, r.body, r.after, seeds, false)
+		delete(r.derived, r.errVar)
 	}
 	for v := range read {
 		if r.derived[v] && !slices.Contains(r.results, v) {
@@ -462,7 +478,8 @@ func retryMarked(info *types.Info, loop ast.Node, body *ast.BlockStmt) bool {
 			return n.Tok == token.INC && v != nil && slices.ContainsFunc(knowledge.AttemptWords, func(w string) bool { return hasWord(v.Name(), w) })
 		case *ast.CallExpr:
 			if !strings.Contains(strings.ToLower(lastName(n.Fun)), "backoff") {
-				return false
+				// bo.Pause(), b.Next(): a method of a backoff type.
+				return len(n.Args) == 0 && backoffRecv(info, n)
 			}
 			return len(n.Args) == 0 || slices.ContainsFunc(n.Args, func(a ast.Expr) bool { return mentionsAny(info, a, grown) })
 		}
@@ -742,4 +759,23 @@ func retryPolicyMethod(info *types.Info, call *ast.CallExpr) bool {
 	}
 	named, ok := t.(*types.Named)
 	return ok && (hasWord(named.Obj().Name(), "retry") || hasWord(named.Obj().Name(), "retrier"))
+}
+
+// backoffRecv reports whether call is a method of a type whose name says
+// backoff (gax.Backoff.Pause, a Backoff struct's Next).
+func backoffRecv(info *types.Info, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s := info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return false
+	}
+	t := s.Recv()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && strings.Contains(strings.ToLower(n.Obj().Name()), "backoff")
 }

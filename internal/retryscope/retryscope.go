@@ -29,6 +29,11 @@
 // understands, and its Evidence: the ids of what made it one, printed by
 // -retryscope.show.
 //
+// A loop that takes a new item each pass (an idle connection popped from
+// a pool, the next element of a source, the next address of a list),
+// checks it and takes another at once is a loop over resources, not a
+// retry: nothing is attempted again (resources.go).
+//
 // The recogniser is conservative: when unsure, a body is not a retry scope.
 package retryscope
 
@@ -256,6 +261,11 @@ type Result struct {
 	// label to the goto, which is not a node of the syntax tree). They
 	// are not in Scopes, Innermost or In.
 	Gotos []*Scope
+	// Steps are the failure paths of work loops that wait and go round,
+	// so the failed step runs again (Kind Loop, Loop the for statement,
+	// Body the failure branch, Attempt the step's call). A work loop is
+	// no retry scope: they are not in Scopes, Innermost or In.
+	Steps []*Scope
 	// Defs maps variables given a value exactly once to it (SingleDefs),
 	// and Decls the package's functions with bodies to their declarations:
 	// the wait model's, computed once for every analyzer.
@@ -364,6 +374,7 @@ func run(pass *analysis.Pass) (any, error) {
 	st.findRecursions(in, res)
 	st.findRestarts(in, res) // after the loops: a retry loop is not a restart too
 	st.findRequeues(in, res)
+	st.findSteps(in, res) // last: only loops that are no scope of another kind
 	st.findClientSends(in, res)
 	return res, nil
 }
@@ -946,6 +957,10 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 		}
 		if attempt == nil {
 			continue
+		}
+		waits := func(n ast.Node) bool { return wait.InBody(st.info, n) || st.callsSleeper(n) }
+		if ev&EvRetryPolicy == 0 && iteratesResources(st.info, loop, body, attempt, st.labels[loop], waits) {
+			continue // takes a new item each pass: no operation is attempted again
 		}
 		if retryMarked(st.info, loop, body) {
 			ev |= EvAttemptCounter

@@ -63,6 +63,9 @@ var scopes = &analysis.Analyzer{
 		for _, s := range res.Gotos {
 			pass.Reportf(s.Loop.Pos(), "goto retry loop, attempt %s [%s]", types(s.Attempt), s.Evidence)
 		}
+		for _, s := range res.Steps {
+			pass.Reportf(s.Body.Pos(), "retried step, attempt %s [%s]", types(s.Attempt), s.Evidence)
+		}
 		return nil, nil
 	},
 }

@@ -40,12 +40,13 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	res := pass.ResultOf[retryscope.Analyzer].(*retryscope.Result)
-	for _, s := range append(res.Scopes[:len(res.Scopes):len(res.Scopes)], res.Gotos...) {
+	all := append(res.Scopes[:len(res.Scopes):len(res.Scopes)], res.Gotos...)
+	for _, s := range append(all, res.Steps...) {
 		pos := s.Body.Pos()
 		switch {
 		case s.Func != nil:
 			pos = s.Func.Pos()
-		case s.Loop != nil:
+		case s.Loop != nil && s.Helper != "retried step":
 			pos = s.Loop.Pos()
 		}
 		// The evidence ids say what made it a scope, so a user can see

@@ -132,3 +132,66 @@ func likeOnce(ctx context.Context, db *sql.DB, post, user int64) error {
 		return err
 	}, retry.Context(ctx))
 }
+
+type Counter struct {
+	ID      int64
+	N       int
+	Version int
+}
+
+// Positive: a go-pg update builder whose Set adds to the column.
+func incr(ctx context.Context, db *pg.DB, id int64, by int) error {
+	return retry.Do(func() error {
+		_, err := db.Model(&Counter{}).Set("n = n + ?", by).Where("id = ?", id).Update() // want `UPDATE of Counter SET n = n \.\.\. is retried by retry.Do after every error`
+		return err
+	}, retry.Context(ctx))
+}
+
+// Negative twin: the model's values written by primary key.
+func store(ctx context.Context, db *pg.DB, c *Counter) error {
+	return retry.Do(func() error {
+		_, err := db.Model(c).WherePK().Update()
+		return err
+	}, retry.Context(ctx))
+}
+
+// Negative twin: go-pg Set of an absolute value.
+func reset(ctx context.Context, db *pg.DB, id int64) error {
+	return retry.Do(func() error {
+		_, err := db.Model(&Counter{}).Set("n = ?", 0).Where("id = ?", id).Update()
+		return err
+	}, retry.Context(ctx))
+}
+
+// Negative twin: the increment is guarded by the version read before; a
+// second run matches no row.
+func incrVersioned(ctx context.Context, db *pg.DB, c *Counter, by int) error {
+	return retry.Do(func() error {
+		_, err := db.Model(c).Set("n = n + ?", by).Set("version = version + 1").Where("id = ?", c.ID).Where("version = ?", c.Version).Update()
+		return err
+	}, retry.Context(ctx))
+}
+
+// Positive: a bun update builder whose Set subtracts from the column.
+func spend(ctx context.Context, db *bun.DB, id int64, by int) error {
+	return retry.Do(func() error {
+		_, err := db.NewUpdate().Model((*Counter)(nil)).Set("n = n - ?", by).Where("id = ?", id).Exec(ctx) // want `UPDATE of Counter SET n = n \.\.\. is retried by retry.Do after every error`
+		return err
+	}, retry.Context(ctx))
+}
+
+// Negative twin: bun Set of an absolute value, by primary key.
+func rename(ctx context.Context, db *bun.DB, c *Counter) error {
+	return retry.Do(func() error {
+		_, err := db.NewUpdate().Model(c).Set("n = ?", c.N).WherePK().Exec(ctx)
+		return err
+	}, retry.Context(ctx))
+}
+
+// Negative twin: the Set text is built at run time.
+func spendColumn(ctx context.Context, db *bun.DB, id int64, set string, by int) error {
+	return retry.Do(func() error {
+		_, err := db.NewUpdate().Model((*Counter)(nil)).Set(set, by).Where("id = ?", id).Exec(ctx)
+		return err
+	}, retry.Context(ctx))
+}

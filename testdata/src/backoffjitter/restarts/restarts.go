@@ -37,7 +37,7 @@ func (l *listener) run(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(5 * time.Second): // want `constant wait 5s between retry attempts has no random part`
+		case <-time.After(5 * time.Second): // want `constant wait 5s between reconnects has no random part`
 		}
 	}
 }
@@ -50,7 +50,7 @@ func (l *listener) runDoubling(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(delay): // want `backoff grown by a constant factor`
+		case <-time.After(delay): // want `backoff grown by a constant factor \(.*\) between reconnects has no random part`
 		}
 		delay = min(2*delay, time.Minute)
 	}

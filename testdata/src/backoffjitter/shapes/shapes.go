@@ -158,7 +158,7 @@ func schedule(ctx context.Context) error {
 		if err := call(ctx); err == nil {
 			return nil
 		}
-		time.Sleep(d) // a table of delays: not judged
+		time.Sleep(d) // want `fixed delay table delays \(up to 5s\) between retry attempts has no random part`
 	}
 	return errors.New("gave up")
 }

@@ -5,7 +5,13 @@ import (
 	"errors"
 )
 
-func ticks(ctx context.Context) <-chan struct{} { return nil }
+// ticks ticks until ctx is done.
+func ticks(ctx context.Context) <-chan struct{} {
+	if ctx.Err() != nil {
+		return nil
+	}
+	return make(chan struct{})
+}
 
 // A root with its own deferred cancel handed to the ticker, while the
 // function itself selects on the caller's ctx.Done(): the ticker lives as

@@ -4,6 +4,7 @@ package s2
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"time"
 
@@ -355,6 +356,102 @@ func aroundSideReconnect(ctx context.Context) error {
 			return nil
 		}
 		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// withConn runs fn on a connection of the pool.
+func withConn(ctx context.Context, p *s2dep.Pool, fn func(*s2dep.Conn) error) error {
+	cn, err := p.Get(ctx)
+	if err != nil {
+		return err
+	}
+	return fn(cn)
+}
+
+// Negative: the retry's attempt takes a connection from a pool that pops
+// idle connections until one is fresh (another package): taking the next
+// item is no retry layer.
+func pipelineRetry(ctx context.Context, p *s2dep.Pool, req []byte) error {
+	var err error
+	for attempt := 0; attempt <= 3; attempt++ {
+		if attempt > 0 {
+			time.Sleep(time.Duration(attempt) * 100 * time.Millisecond)
+		}
+		err = withConn(ctx, p, func(cn *s2dep.Conn) error { return cn.Do(ctx, req) })
+		if err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+type node struct{ healthy bool }
+
+func (n *node) Do(ctx context.Context, req []byte) error { return nil }
+
+type nodePicker struct{ nodes []*node }
+
+func (p *nodePicker) next() *node { return nil }
+
+// pick takes the next node until a healthy one comes: each pass a
+// different node of the list, nothing re-attempted.
+func (p *nodePicker) pick(ctx context.Context, maxTries int) (*node, error) {
+	for tries := 0; tries < maxTries; tries++ {
+		n := p.nodes[tries%len(p.nodes)]
+		if err := probe(ctx, n); err != nil {
+			continue
+		}
+		return n, nil
+	}
+	return nil, errNoNode
+}
+
+var errNoNode = errors.New("no healthy node")
+
+func probe(ctx context.Context, n *node) error { return nil }
+
+// Negative: the same-package helper walks the node list; the outer retry
+// is the only layer.
+func sendToHealthy(ctx context.Context, p *nodePicker, req []byte) error {
+	return retry.Do(func() error {
+		n, err := p.pick(ctx, 3)
+		if err != nil {
+			return err
+		}
+		return n.Do(ctx, req)
+	}, retry.Attempts(3), retry.Context(ctx))
+}
+
+// Positive: the pool's Send retries the request on fresh connections (a
+// fact), and the outer retry multiplies it.
+func sendAroundPoolRetry(ctx context.Context, p *s2dep.Pool, req []byte) error {
+	return retry.Do(func() error { // want `retry.Do \(3 attempts\) runs p.Send \(retry loop at s2dep.go:\d+\) \(3 attempts\) in each attempt: 3 x 3 = 9 calls per request`
+		return p.Send(ctx, req)
+	}, retry.Attempts(3), retry.Context(ctx))
+}
+
+var errNotAttempted, errAbortable = errors.New("not attempted"), errors.New("abortable")
+
+func endTxn(ctx context.Context, commit bool) error { return nil }
+
+// Negative: one goto loop with several gotos back to its label is one
+// retry, not a retry inside itself.
+func endWithGotos(ctx context.Context) error {
+	commit := true
+	var tries int
+retry:
+	err := endTxn(ctx, commit)
+	tries++
+	if err != nil && tries < 10 {
+		switch {
+		case errors.Is(err, errNotAttempted):
+			commit = false
+			goto retry
+		case errors.Is(err, errAbortable):
+			commit = false
+			goto retry
+		}
 	}
 	return err
 }

@@ -48,3 +48,56 @@ func Deliberate(ctx context.Context) error {
 	}
 	return err
 }
+
+// Conn is a pooled connection.
+type Conn struct{ idleFor time.Duration }
+
+// Close closes the connection.
+func (c *Conn) Close() error { return nil }
+
+// Do sends one request.
+func (c *Conn) Do(ctx context.Context, req []byte) error { return nil }
+
+// Pool hands out idle connections.
+type Pool struct{}
+
+func (p *Pool) popIdle() (*Conn, error) { return nil, nil }
+func (p *Pool) closeConn(c *Conn)       {}
+
+// Get pops idle connections until one is fresh: a stale one is closed
+// and the next one popped. No request is sent again: no retry, no fact.
+func (p *Pool) Get(ctx context.Context) (*Conn, error) {
+	for attempts := 0; attempts < 3; attempts++ {
+		cn, err := p.popIdle()
+		if err != nil {
+			return nil, err
+		}
+		if cn == nil {
+			break
+		}
+		if cn.idleFor > time.Minute {
+			p.closeConn(cn)
+			continue
+		}
+		return cn, nil
+	}
+	return &Conn{}, nil
+}
+
+// Send sends req again on a fresh connection after a failure: a retry.
+func (p *Pool) Send(ctx context.Context, req []byte) error { // want Send:"retries: retry loop at s2dep.go:\\d+ \\(3 attempts\\)"
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		var cn *Conn
+		cn, err = p.Get(ctx)
+		if err != nil {
+			return err
+		}
+		if err = cn.Do(ctx, req); err != nil {
+			cn.Close()
+			continue
+		}
+		return nil
+	}
+	return err
+}

@@ -3,8 +3,8 @@ package s3
 import "time"
 
 // Restart, recursion and re-queue scopes carry no helper call: the rules
-// must neither read one nor report them (an earlier build panicked on a
-// reconnect loop like this one).
+// must not read one (an earlier build panicked on a reconnect loop like
+// this one, which its closing channel ends).
 
 type listener struct{ closing chan struct{} }
 

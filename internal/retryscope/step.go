@@ -1,0 +1,106 @@
+package retryscope
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/reslint/reslint/internal/guard"
+	"github.com/reslint/reslint/internal/wait"
+)
+
+// A work loop (a consumer, an accept loop, a queue sender) is no retry
+// loop: success goes on to the next piece of work. But its failure path
+// may wait and go round, so the step that failed runs again after the
+// wait: a retried step.
+//
+//	for {
+//		entry, err := q.Peek()
+//		if err != nil {
+//			log.Printf("peek: %v", err)
+//			time.Sleep(time.Second)
+//			continue
+//		}
+//		send(ctx, entry)
+//	}
+//
+// Only a loop with no clauses (or a condition that counts nothing) runs
+// the same step again: in a range loop, or one with a post statement,
+// continue moves on to the next item. The wait must be in the failure
+// branch itself; what it retries is the call whose error the branch
+// tests. Steps are kept apart from Scopes (Result.Steps): a rule reads
+// them only when it is about the failure path's wait.
+
+// findSteps records the retried steps of the package's work loops that
+// are no retry scope of another kind.
+func (st *state) findSteps(in *inspector.Inspector, res *Result) {
+	loops := map[ast.Node]bool{}
+	for _, s := range res.Scopes {
+		if s.Loop != nil {
+			loops[s.Loop] = true
+		}
+	}
+	for _, s := range res.Gotos {
+		loops[s.Loop] = true
+	}
+	for c := range in.Root().Preorder((*ast.ForStmt)(nil)) {
+		loop := c.Node().(*ast.ForStmt)
+		if loops[loop] || loop.Init != nil || loop.Post != nil || loop.Cond != nil && countsAttempts(loop.Cond) {
+			continue
+		}
+		guard.Mark(st.pass, loop.Pos())
+		x := loopExits{local: labelsIn(loop.Body), breaks: loopBreaks(loop.Body), self: st.labels[loop]}
+		for i, s := range loop.Body.List {
+			ifs, ok := s.(*ast.IfStmt)
+			if !ok {
+				continue
+			}
+			var prev ast.Stmt
+			if i > 0 {
+				prev = loop.Body.List[i-1]
+			}
+			for ifs != nil {
+				if call, errVar, branch := st.stepFailure(ifs, prev, x); call != nil {
+					res.Steps = append(res.Steps, &Scope{
+						Kind: Loop, Loop: loop, Body: branch, Attempt: call, ErrVar: errVar,
+						Helper: "retried step", Evidence: EvWaits | EvFailureGoesRound,
+					})
+					break
+				}
+				ifs, _ = ifs.Else.(*ast.IfStmt) // if errors.Is(err, ErrEmpty) { ... } else if err != nil { wait; continue }
+			}
+		}
+	}
+}
+
+// stepFailure returns the call whose error ifs tests (err != nil, err
+// assigned from the call in ifs's init or in the statement before it),
+// and the branch, when that branch waits and ends by going round.
+func (st *state) stepFailure(ifs *ast.IfStmt, prev ast.Stmt, x loopExits) (*ast.CallExpr, *types.Var, *ast.BlockStmt) {
+	from := prev
+	if ifs.Init != nil {
+		from = ifs.Init
+	}
+	a, ok := from.(*ast.AssignStmt)
+	if !ok || len(a.Rhs) != 1 || len(a.Lhs) == 0 {
+		return nil, nil, nil
+	}
+	call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
+	if !ok || !returnsError(st.info, call) || wait.IsWaitCall(st.info, call) {
+		return nil, nil, nil
+	}
+	errVar := errVarOf(st.info, a, call)
+	if errVar == nil || !nilTest(st.info, ifs.Cond, errVar, token.NEQ) {
+		return nil, nil, nil
+	}
+	body := ifs.Body
+	if !goesOn(x, body.List) || x.leaves(body.List) {
+		return nil, nil, nil
+	}
+	if !wait.InBody(st.info, body) && !st.callsSleeper(body) {
+		return nil, nil, nil
+	}
+	return call, errVar, body
+}
