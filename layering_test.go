@@ -16,16 +16,27 @@ import (
 
 const module = "github.com/reslint/reslint/"
 
+// below lists, per shared package, the packages it must not depend on,
+// directly or through another: the wait model sits below the retry scopes
+// and the context facts that build on it, and the context facts need no
+// retry scope.
+var below = map[string][]string{
+	"internal/wait":     {"internal/retryscope", "internal/ctxaware", "internal/classify"},
+	"internal/ctxaware": {"internal/retryscope"},
+}
+
 // TestLayering enforces the package graph: nothing under internal/
-// imports an analyzer, and no analyzer imports another. Shared recognition
-// lives in internal/, so two analyzers can never disagree about a concept
-// by owning two copies of it.
+// imports an analyzer, no analyzer imports another, and the shared
+// packages keep their order (below). Shared recognition lives in
+// internal/, so two analyzers can never disagree about a concept by
+// owning two copies of it.
 func TestLayering(t *testing.T) {
 	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", "./...").Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
 	checked := 0
+	imports := map[string][]string{}
 	for line := range strings.SplitSeq(strings.TrimSpace(string(out)), "\n") {
 		f := strings.Fields(line)
 		if len(f) == 0 || !strings.HasPrefix(f[0], module) {
@@ -38,6 +49,7 @@ func TestLayering(t *testing.T) {
 			if !ok {
 				continue
 			}
+			imports[from] = append(imports[from], to)
 			if strings.HasPrefix(from, "internal/") && strings.HasPrefix(to, "analyzers/") {
 				t.Errorf("%s imports %s: internal packages must not depend on analyzers", from, to)
 			}
@@ -51,6 +63,33 @@ func TestLayering(t *testing.T) {
 	if checked < 10 {
 		t.Fatalf("go list reported only %d packages of the module", checked)
 	}
+	for from, banned := range below {
+		if _, ok := imports[from]; !ok {
+			t.Errorf("go list did not report %s", from)
+		}
+		deps := reach(imports, from)
+		for _, b := range banned {
+			if deps[b] {
+				t.Errorf("%s depends on %s: it must stay below it", from, b)
+			}
+		}
+	}
+}
+
+// reach returns the module packages that from depends on, transitively.
+func reach(imports map[string][]string, from string) map[string]bool {
+	seen := map[string]bool{}
+	var walk func(string)
+	walk = func(p string) {
+		for _, q := range imports[p] {
+			if !seen[q] {
+				seen[q] = true
+				walk(q)
+			}
+		}
+	}
+	walk(from)
+	return seen
 }
 
 // analyzerOf returns the analyzer a package path (relative to the module)
@@ -66,7 +105,7 @@ func analyzerOf(rel string) (string, bool) {
 
 // sharedPasses returns the analyzers the suite requires, transitively,
 // that carry facts or a result and own no rule of the catalogue: the
-// shared passes every rule builds on (retryscope, ctxaware).
+// shared passes every rule builds on (wait, retryscope, ctxaware).
 func sharedPasses() []*analysis.Analyzer {
 	owners := map[string]bool{}
 	for _, r := range analysisdoc.Rules {
@@ -100,8 +139,8 @@ func sharedPasses() []*analysis.Analyzer {
 // expectations belong to the rule analyzers.
 func TestSharedPassesReportNothing(t *testing.T) {
 	passes := sharedPasses()
-	if len(passes) < 2 {
-		t.Fatalf("found %d shared passes; the suite has at least retryscope and ctxaware", len(passes))
+	if len(passes) < 3 {
+		t.Fatalf("found %d shared passes; the suite has at least wait, retryscope and ctxaware", len(passes))
 	}
 	dir, _ := filepath.Abs("testdata")
 	for _, a := range passes {

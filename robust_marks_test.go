@@ -20,7 +20,7 @@ import (
 func TestRobustMarks(t *testing.T) {
 	marked := []string{
 		"analyzers/idemkeyperseries", "analyzers/noretrycanceled", "analyzers/timerstop",
-		"analyzers/ambiguouswrite", "analyzers/retrystorm", "internal/retryscope",
+		"analyzers/ambiguouswrite", "analyzers/retrystorm", "internal/retryscope", "internal/wait",
 	}
 	unmarked := []string{
 		"analyzers/backoffjitter", "analyzers/breakerverdict", "analyzers/childbudget",

@@ -3,7 +3,6 @@ package backoffjitter
 import (
 	_ "embed"
 	"fmt"
-	"github.com/reslint/reslint/internal/classify"
 	"go/ast"
 	"go/constant"
 	"go/format"
@@ -19,9 +18,11 @@ import (
 
 	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/directive"
 	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/retryscope"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 //go:embed doc.go
@@ -33,9 +34,9 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "backoffjitter",
 	Doc:        analysisdoc.MustExtract(doc, "backoffjitter"),
 	URL:        "https://github.com/reslint/reslint#backoffjitter",
-	Requires:   []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer},
+	Requires:   []*analysis.Analyzer{inspect.Analyzer, wait.Analyzer, retryscope.Analyzer},
 	Run:        run,
-	FactTypes:  []analysis.Fact{new(ResultFact), new(SleepFact)},
+	FactTypes:  []analysis.Fact{new(ResultFact)},
 	ResultType: reflect.TypeFor[*Waits](),
 }
 
@@ -51,7 +52,7 @@ func init() {
 }
 
 // category is the rule id of every diagnostic (a one-rule analyzer).
-const category = "backoffjitter"
+const category = string(analysisdoc.BackoffJitter)
 
 // runner is the state of one pass.
 type runner struct {
@@ -62,7 +63,7 @@ type runner struct {
 	rep    *directive.Reporter
 	decls  map[*types.Func]*ast.FuncDecl
 	ix     *defsIndex
-	sleeps map[*types.Func]int // this package's sleep helpers: duration parameter
+	wait   *wait.Result
 	result map[*types.Func]*ResultFact
 	done   map[token.Pos]bool // wait arguments already judged
 	stores *bool              // see storesFactor
@@ -77,7 +78,7 @@ func run(pass *analysis.Pass) (any, error) {
 		info:   pass.TypesInfo,
 		in:     pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		res:    pass.ResultOf[retryscope.Analyzer].(*retryscope.Result),
-		sleeps: map[*types.Func]int{},
+		wait:   pass.ResultOf[wait.Analyzer].(*wait.Result),
 		result: map[*types.Func]*ResultFact{},
 		done:   map[token.Pos]bool{},
 	}
@@ -90,9 +91,9 @@ func run(pass *analysis.Pass) (any, error) {
 	r.decls = r.res.Decls
 	r.ix = indexDefs(r.info, r.in)
 
-	// Facts first, so that other packages know this one's sleep and
-	// jitter helpers whatever is reported here.
-	r.sleepFacts()
+	// Facts first, so that other packages know this one's jitter
+	// helpers whatever is reported here (its sleep helpers are the wait
+	// model's).
 	r.resultFacts()
 
 	r.waits()
@@ -196,8 +197,7 @@ func (r *runner) waits() {
 			continue
 		}
 		for c := range cur.Preorder((*ast.CallExpr)(nil), (*ast.FuncLit)(nil)) {
-			call, ok := c.Node().(*ast.CallExpr)
-			if !ok {
+			if _, ok := c.Node().(*ast.CallExpr); !ok {
 				continue
 			}
 			if lit := enclosingLit(c); lit != nil && lit.Pos() >= body.Pos() {
@@ -205,7 +205,7 @@ func (r *runner) waits() {
 				// (a goroutine, a callback): its waits are not this scope's.
 				continue
 			}
-			arg := r.waitArg(c, call)
+			arg := r.wait.DurationOf(c)
 			if arg == nil || r.done[arg.Pos()] {
 				continue
 			}

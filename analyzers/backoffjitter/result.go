@@ -110,7 +110,7 @@ func (r *runner) bodyWait(s *retryscope.Scope) string {
 			if lit := enclosingLit(c); lit != nil && lit.Pos() >= root.Pos() {
 				continue // runs some other time
 			}
-			arg := r.waitArg(c, c.Node().(*ast.CallExpr))
+			arg := r.wait.DurationOf(c)
 			if arg == nil {
 				continue
 			}

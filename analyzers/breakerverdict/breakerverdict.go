@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 }
 
 // category is the rule id of every diagnostic (a one-rule analyzer).
-const category = "breakerverdict"
+const category = string(analysisdoc.BreakerVerdict)
 
 // Import paths of the breaker libraries the rule knows.
 const (

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/budget"
 	"github.com/reslint/reslint/internal/retryscope"
@@ -81,7 +82,7 @@ func (st *state) attempts() {
 			st.r.Report(analysis.Diagnostic{
 				Pos:      call.Pos(),
 				End:      call.End(),
-				Category: "B3",
+				Category: string(analysisdoc.B3),
 				Message: fmt.Sprintf("%s = %s do not fit in the at most %s left on the parent context (%s), so the last attempts are cut short by the parent's deadline; lower the attempts or the per-attempt timeout, or give the series more time",
 					sum, short(total), short(parent.Left), st.where(parent.Set)),
 			})
@@ -136,7 +137,7 @@ func (st *state) waitOf(c inspector.Cursor) (time.Duration, bool) {
 		return 0, false
 	}
 	isTime := fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Type().(*types.Signature).Recv() == nil
-	if !(isTime && (fn.Name() == "Sleep" || fn.Name() == "After" || fn.Name() == "NewTimer")) && !st.scopes.Waits(st.info, call) {
+	if !(isTime && (fn.Name() == "Sleep" || fn.Name() == "After" || fn.Name() == "NewTimer")) && !st.wait.CallWaits(call) {
 		return 0, false
 	}
 	for i, a := range call.Args {

@@ -17,6 +17,7 @@ import (
 	"github.com/reslint/reslint/internal/directive"
 	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/retryscope"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 //go:embed doc.go
@@ -29,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "childbudget",
 	Doc:       analysisdoc.MustExtract(doc, "childbudget"),
 	URL:       "https://github.com/reslint/reslint#childbudget",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer},
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, wait.Analyzer, retryscope.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(TimeoutFact)},
 }
@@ -63,6 +64,7 @@ type state struct {
 	r      *directive.Reporter
 	tr     *budget.Tracker
 	scopes *retryscope.Result
+	wait   *wait.Result
 	// clamps holds the functions (declarations, with their closures) that
 	// read a context's Deadline(): they compute their children from what
 	// is left, and constant timeouts in them are not judged.
@@ -88,6 +90,7 @@ func run(pass *analysis.Pass) (any, error) {
 		in:     pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		r:      r,
 		scopes: pass.ResultOf[retryscope.Analyzer].(*retryscope.Result),
+		wait:   pass.ResultOf[wait.Analyzer].(*wait.Result),
 		clamps: map[ast.Node]bool{},
 		facts:  map[*types.Func]*TimeoutFact{},
 		b1:     map[*ast.CallExpr]bool{},

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/budget"
 	"github.com/reslint/reslint/internal/classify"
@@ -67,7 +68,7 @@ func (st *state) detached() {
 		d := analysis.Diagnostic{
 			Pos:      call.Pos(),
 			End:      call.End(),
-			Category: "B4",
+			Category: string(analysisdoc.B4),
 			Message: fmt.Sprintf("context.%s() passed to %s detaches the call from the caller's deadline and cancellation; derive from %s, or use context.WithoutCancel(%s) when the call must outlive the request",
 				root, st.callName(sink.Node().(*ast.CallExpr)), srcs[0].expr, srcs[0].expr),
 		}

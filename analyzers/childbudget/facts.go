@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/budget"
 )
@@ -247,7 +248,7 @@ func (st *state) reportB2(c inspector.Cursor, callee *types.Func, pt ParamTimeou
 	st.r.Report(analysis.Diagnostic{
 		Pos:      c.Node().Pos(),
 		End:      c.Node().End(),
-		Category: "B2",
+		Category: string(analysisdoc.B2),
 		Message: fmt.Sprintf("%s sets a %s timeout%s, but its context has %s (%s), so that timeout can never fire; give the call more time or make the callee take less than its caller has left",
 			name, short(pt.Max), via, left, st.where(b.Set)),
 	})

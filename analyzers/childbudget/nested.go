@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/budget"
 )
 
@@ -50,7 +51,7 @@ func (st *state) nested() {
 		st.r.Report(analysis.Diagnostic{
 			Pos:      call.Pos(),
 			End:      call.End(),
-			Category: "B1",
+			Category: string(analysisdoc.B1),
 			Message: fmt.Sprintf("timeout %s %s on its parent context (%s), so it can never fire as intended; take less than what the parent has left",
 				short(d), excess(d, parent.Left), st.where(parent.Set)),
 		})

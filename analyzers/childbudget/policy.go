@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/budget"
 )
 
@@ -80,7 +81,7 @@ func (st *state) policies() {
 			st.r.Report(analysis.Diagnostic{
 				Pos:      lit.Pos(),
 				End:      lit.End(),
-				Category: "B3",
+				Category: string(analysisdoc.B3),
 				Message: fmt.Sprintf("retry policy's %s %s is not below its %s %s, so one slow attempt spends the whole budget and no retry ever runs; make the per-attempt timeout a fraction of the budget",
 					per.name, short(per.d), bud.name, short(bud.d)),
 			})
@@ -106,7 +107,7 @@ func (st *state) policies() {
 		st.r.Report(analysis.Diagnostic{
 			Pos:      lit.Pos(),
 			End:      lit.End(),
-			Category: "B3",
+			Category: string(analysisdoc.B3),
 			Message: fmt.Sprintf("retry policy does not fit its budget: %s = %s > %s %s, so the last attempt never gets its time; lower %s or %s, or raise %s",
 				sum, short(total), bud.name, short(bud.d), att.name, per.name, bud.name),
 		})

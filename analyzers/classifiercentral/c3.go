@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/knowledge"
@@ -88,7 +89,7 @@ func (r *runner) c3Inline() {
 			}
 			r.rep.Report(analysis.Diagnostic{
 				Pos:      br.Pos(),
-				Category: "C3",
+				Category: string(analysisdoc.C3),
 				Message: fmt.Sprintf("this retry loop goes round on %s, but %s; leave the loop with the error for it",
 					labels(found), why(found)),
 			})
@@ -218,7 +219,7 @@ func (r *runner) judge(fn ast.Node, body *ast.BlockStmt, sig *types.Signature, s
 		}
 		r.rep.Report(analysis.Diagnostic{
 			Pos:      ret.Pos(),
-			Category: "C3",
+			Category: string(analysisdoc.C3),
 			Message: fmt.Sprintf("%s answered with retry, but %s; answer do-not-retry for it",
 				labels(found), why(found)),
 		})

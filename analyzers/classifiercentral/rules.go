@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/reslint/reslint/internal/analysisdoc"
 )
 
 // c1 reports every deciding check outside the designated classifier and
@@ -35,7 +37,7 @@ func (r *runner) c1(sites []*site, name string) {
 		}
 		r.rep.Report(analysis.Diagnostic{
 			Pos:      s.pos,
-			Category: "C1",
+			Category: string(analysisdoc.C1),
 			Message:  fmt.Sprintf("retryability of %s decided outside the classifier %s, so the two drift apart; call it", labels(s.labels), name),
 		})
 	}
@@ -118,7 +120,7 @@ func (r *runner) c2(sites []*site) {
 		}
 		r.rep.Report(analysis.Diagnostic{
 			Pos:      g.first.pos,
-			Category: "C2",
+			Category: string(analysisdoc.C2),
 			Message: fmt.Sprintf("error classification is scattered over %d functions (%s), so their answers drift apart; keep it in one classifier and mark it //reslint:classifier",
 				len(all), strings.Join(others, ", ")),
 		})

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/idemkey"
@@ -37,7 +38,7 @@ func (c *checker) checkKeys() {
 		}
 		where, fix := c.where(sc)
 		if k == kindPuts {
-			c.r.Rulef("I1", s.call.Pos(), "%s puts a freshly generated idempotency key (%s) on what it builds, and it is called %s, so every attempt sends a new key and the server cannot deduplicate; call it once %s",
+			c.r.Rulef(analysisdoc.I1, s.call.Pos(), "%s puts a freshly generated idempotency key (%s) on what it builds, and it is called %s, so every attempt sends a new key and the server cannot deduplicate; call it once %s",
 				analysisutil.DisplayName(s.fn), sink, where, fix)
 			continue
 		}
@@ -72,7 +73,7 @@ func (c *checker) checkKeys() {
 					d.SuggestedFixes = []analysis.SuggestedFix{*f}
 				}
 			}
-			d.Category = "I1"
+			d.Category = string(analysisdoc.I1)
 			c.r.Report(d)
 			break
 		}

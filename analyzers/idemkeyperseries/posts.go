@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/idemkey"
@@ -230,7 +231,7 @@ func (c *checker) reportPost(p *post, sc *retryscope.Scope) {
 	if sc.Kind == retryscope.Loop {
 		before = "before the loop"
 	}
-	c.r.Rulef("I2", p.call.Pos(), "%s is retried without an idempotency key: after a timeout the server may have applied it already, and the retry applies it again; set an %s header generated once %s",
+	c.r.Rulef(analysisdoc.I2, p.call.Pos(), "%s is retried without an idempotency key: after a timeout the server may have applied it already, and the retry applies it again; set an %s header generated once %s",
 		p.method, c.cfg.Headers[0], before)
 }
 

@@ -10,13 +10,15 @@ import (
 	"go/types"
 	"slices"
 
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/ctxaware"
 	"github.com/reslint/reslint/internal/directive"
 	"github.com/reslint/reslint/internal/guard"
-	"golang.org/x/tools/go/ast/inspector"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // finding is one return statement that answers "retry" for context errors.
@@ -69,7 +71,7 @@ func (r *runner) errorList(c *classify.Classifier) {
 	if e == nil || r.chainAborts(c.Sites[0], classify.Canceled) {
 		return
 	}
-	r.reportf("N1", e.Pos(), "retry policy handles context.Canceled as retryable: the caller has left and nobody waits for the result; drop it from HandleErrors")
+	r.reportf(analysisdoc.N1, e.Pos(), "retry policy handles context.Canceled as retryable: the caller has left and nobody waits for the result; drop it from HandleErrors")
 }
 
 // classifier evaluates one classifier and reports its returns that answer
@@ -119,7 +121,7 @@ func (r *runner) classifier(c *classify.Classifier, opt *classify.Options, isCls
 		}
 	}
 	for _, ret := range order {
-		r.reportf("N1", ret.Pos(), "%s", n1Message(c, byRet[ret], consults))
+		r.reportf(analysisdoc.N1, ret.Pos(), "%s", n1Message(c, byRet[ret], consults))
 	}
 }
 
@@ -285,7 +287,7 @@ func (r *runner) importedClassifiers() {
 		if f.How == classify.Explicit {
 			why = "explicitly"
 		}
-		r.reportf("N1", call.Pos(), "%s answers \"retry\" for context.Canceled (%s, %s), and this retry asks it before looking at the caller's context: a request whose caller has gone is retried; return on ctx.Err() or context errors before asking it", name, why, f.At)
+		r.reportf(analysisdoc.N1, call.Pos(), "%s answers \"retry\" for context.Canceled (%s, %s), and this retry asks it before looking at the caller's context: a request whose caller has gone is retried; return on ctx.Err() or context errors before asking it", name, why, f.At)
 	}
 }
 

@@ -15,11 +15,13 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/ctxaware"
 	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/retryscope"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // loop is a retry loop: a retryscope loop scope, or the loop of a retry
@@ -190,27 +192,28 @@ func (r *runner) n2(loops []*loop) {
 			continue // must not: no context in scope
 		}
 		name := ctxs[0].Name
-		type wait struct {
+		type blindWait struct {
 			pos   token.Pos
 			msg   string
 			short bool // a constant sleep of at most 100ms
 		}
-		var blind []wait
+		var blind []blindWait
 		consults := false
 		doneSelect := false // the loop has an interruptible wait
 		var spins []*ast.CommClause
 		for c := range l.walk((*ast.CallExpr)(nil), (*ast.UnaryExpr)(nil), (*ast.SelectStmt)(nil), (*ast.SelectorExpr)(nil)) {
+			site := r.wait.SiteAt(c)
 			switch n := c.Node().(type) {
 			case *ast.CallExpr:
-				if ctxaware.ContextOf(r.info, n) != nil || r.callsConsultingLit(n) {
+				if analysisutil.ContextOf(r.info, n) != nil || r.callsConsultingLit(n) {
 					consults = true
 				}
-				if ctxaware.IsSleep(r.info, n) {
-					blind = append(blind, wait{n.Pos(), fmt.Sprintf("time.Sleep in a retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; wait in select on %s.Done() and a timer", name, name), r.shortSleep(n)})
+				if site.Kind == wait.Sleep {
+					blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("time.Sleep in a retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; wait in select on %s.Done() and a timer", name, name), r.shortSleep(n)})
 					continue
 				}
-				if fn, _ := typeutil.Callee(r.info, n).(*types.Func); fn != nil && r.res.SleepsBlindly(fn) {
-					blind = append(blind, wait{n.Pos(), fmt.Sprintf("%s sleeps and takes no context, so this retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; pass %s and wait in select on %s.Done() and a timer", analysisutil.DisplayName(fn), name, name, name), false})
+				if site.Kind == wait.BlindCall {
+					blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("%s sleeps and takes no context, so this retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; pass %s and wait in select on %s.Done() and a timer", analysisutil.DisplayName(site.Callee), name, name, name), false})
 					continue
 				}
 				if r.ctx.HandsContext(n) || n != l.attempt && r.leavesOnError(c) && passesContext(r.info, n) {
@@ -220,28 +223,29 @@ func (r *runner) n2(loops []*loop) {
 					consults = true
 				}
 			case *ast.UnaryExpr:
-				if n.Op != token.ARROW || !retryscope.IsTimerChan(r.info, n.X) || ctxaware.SelectOf(c) != nil {
+				if site.Kind != wait.TimerRecv {
 					continue
 				}
 				what := "a timer receive"
 				if _, ok := ast.Unparen(n.X).(*ast.CallExpr); ok {
 					what = "<-time.After"
 				}
-				blind = append(blind, wait{n.Pos(), fmt.Sprintf("%s in a retry loop cannot be interrupted: after the caller cancels %s the loop still waits out its backoff; wait in select { case <-%s.Done(): ...; case <-t.C: }", what, name, name), false})
+				blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("%s in a retry loop cannot be interrupted: after the caller cancels %s the loop still waits out its backoff; wait in select { case <-%s.Done(): ...; case <-t.C: }", what, name, name), false})
 			case *ast.SelectStmt:
-				switch r.ctx.SelectKind(n) {
-				case ctxaware.SelectDone:
+				sel := site.Select
+				switch sel.Shape() {
+				case wait.Cancellable:
 					consults, doneSelect = true, true
 					if cc := r.spinningDone(l, c, n); cc != nil {
 						spins = append(spins, cc)
 					}
-				case ctxaware.SelectTimerOnly:
-					blind = append(blind, wait{n.Pos(), fmt.Sprintf("this select waits for the backoff timer but not for %s.Done(): after the caller cancels, the loop still waits out its backoff; add case <-%s.Done()", name, name), false})
-				case ctxaware.SelectOther:
-					if ch := signalCase(r.info, n); ch != "" {
+				case wait.TimerOnly:
+					blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("this select waits for the backoff timer but not for %s.Done(): after the caller cancels, the loop still waits out its backoff; add case <-%s.Done()", name, name), false})
+				case wait.Mixed:
+					if ch := signalCase(sel); ch != "" {
 						// A quit or stop channel is not the caller's
 						// cancellation: only a context in scope is.
-						blind = append(blind, wait{n.Pos(), fmt.Sprintf("this select waits for the backoff timer and %s but not for %s.Done(): after the caller cancels, the loop still waits out its backoff; add case <-%s.Done()", ch, name, name), false})
+						blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("this select waits for the backoff timer and %s but not for %s.Done(): after the caller cancels, the loop still waits out its backoff; add case <-%s.Done()", ch, name, name), false})
 						continue
 					}
 					consults = true // another channel may be the cancellation: unsure
@@ -261,16 +265,16 @@ func (r *runner) n2(loops []*loop) {
 			if !doneSelect {
 				for _, w := range blind {
 					if !w.short { // a pause against a busy loop delays nothing that matters
-						r.reportf("N2", w.pos, "%s", w.msg)
+						r.reportf(analysisdoc.N2, w.pos, "%s", w.msg)
 					}
 				}
 			}
 			continue
 		}
 		for _, cc := range spins {
-			x := types.ExprString(ctxaware.RecvOperand(cc.Comm))
+			x := types.ExprString(analysisutil.CommRecv(cc.Comm))
 			x = strings.TrimSuffix(x, ".Done()")
-			r.reportf("N2", cc.Pos(), "case <-%s.Done() does not leave the loop: once %s is done its Done channel stays ready, so every later round takes this case at once and the loop spins through its attempts without waiting; return %s.Err() from this case", x, x, x)
+			r.reportf(analysisdoc.N2, cc.Pos(), "case <-%s.Done() does not leave the loop: once %s is done its Done channel stays ready, so every later round takes this case at once and the loop spins through its attempts without waiting; return %s.Err() from this case", x, x, x)
 		}
 		if classify.IsPoll(r.info, l.body, l.attempt, l.errVar) {
 			// A poll leaves on the first error: its waits pace reads that
@@ -283,7 +287,7 @@ func (r *runner) n2(loops []*loop) {
 			continue
 		}
 		for _, w := range blind {
-			r.reportf("N2", w.pos, "%s", w.msg)
+			r.reportf(analysisdoc.N2, w.pos, "%s", w.msg)
 		}
 		if len(blind) > 0 || consults {
 			continue
@@ -293,7 +297,7 @@ func (r *runner) n2(loops []*loop) {
 		if r.goesRoundOnCancel(l) != classify.True {
 			continue
 		}
-		r.reportf("N2", l.node.Pos(), "retry loop never consults %s between attempts: after the caller cancels it goes on retrying; check %s.Err() before each attempt, or wait in select on %s.Done()", name, name, name)
+		r.reportf(analysisdoc.N2, l.node.Pos(), "retry loop never consults %s between attempts: after the caller cancels it goes on retrying; check %s.Err() before each attempt, or wait in select on %s.Done()", name, name, name)
 	}
 }
 
@@ -359,41 +363,24 @@ func (r *runner) callsConsultingLit(call *ast.CallExpr) bool {
 
 // signalCase returns the spelling of the channel when every case of the
 // select other than its timers is a bare receive from one signal channel
-// held in a field (chan struct{}: a quit, stop or shutdown channel, closed
-// to broadcast), or "" otherwise. A select that also waits for a result or a message is
-// doing work, not only backing off, and is left alone.
-func signalCase(info *types.Info, s *ast.SelectStmt) string {
+// held in a field (a quit, stop or shutdown channel, closed to
+// broadcast), or "" otherwise. A select that also waits for a result or a
+// message is doing work, not only backing off, and is left alone.
+func signalCase(sel *wait.Select) string {
 	var name string
-	for _, cl := range s.Body.List {
-		cc, ok := cl.(*ast.CommClause)
-		if !ok || cc.Comm == nil {
-			return ""
-		}
-		x := ctxaware.RecvOperand(cc.Comm)
-		if x == nil {
-			return ""
-		}
-		if retryscope.IsTimerChan(info, x) {
+	for _, c := range sel.Cases {
+		switch c.Kind {
+		case wait.Timer:
 			continue
+		case wait.Signal:
+			// A field (s.quit) is the owner's shutdown signal; a parameter
+			// may be a context's Done() that the caller handed in: unsure.
+			if _, field := ast.Unparen(c.Chan).(*ast.SelectorExpr); c.Bare && field && name == "" {
+				name = types.ExprString(c.Chan)
+				continue
+			}
 		}
-		es, bare := cc.Comm.(*ast.ExprStmt)
-		t := info.TypeOf(x)
-		if t == nil {
-			return "" // ill-typed: unsure
-		}
-		ch, isChan := t.Underlying().(*types.Chan)
-		if !bare || es == nil || !isChan {
-			return ""
-		}
-		if st, ok := ch.Elem().Underlying().(*types.Struct); !ok || st.NumFields() != 0 {
-			return ""
-		}
-		// A field (s.quit) is the owner's shutdown signal; a parameter may
-		// be a context's Done() that the caller handed in: unsure.
-		if _, field := ast.Unparen(x).(*ast.SelectorExpr); !field || name != "" {
-			return ""
-		}
-		name = types.ExprString(x)
+		return ""
 	}
 	return name
 }
@@ -419,7 +406,7 @@ func (r *runner) n2Helpers(loops []*loop) {
 			continue
 		}
 		fn, _ := typeutil.Callee(r.info, s.Call).(*types.Func)
-		if fn == nil || retryscope.IsLibraryHelper(fn) || !r.res.SleepsBlindly(fn) {
+		if fn == nil || retryscope.IsLibraryHelper(fn) || !r.wait.Blind(fn) {
 			continue
 		}
 		if fn.Pkg() == r.pass.Pkg && !r.retriesCancel(fn, loops) || fn.Pkg() != r.pass.Pkg && !r.res.Blind(fn) {
@@ -437,7 +424,7 @@ func (r *runner) n2Helpers(loops []*loop) {
 		}
 		seen[s.Call] = true
 		name := analysisutil.DisplayName(fn)
-		r.reportf("N2", s.Call.Pos(), "%s sleeps between attempts and takes no context: after the caller cancels %s each attempt fails at once and every backoff is still slept out; give %s a context and wait in select on its Done() and a timer", name, captured, name)
+		r.reportf(analysisdoc.N2, s.Call.Pos(), "%s sleeps between attempts and takes no context: after the caller cancels %s each attempt fails at once and every backoff is still slept out; give %s a context and wait in select on its Done() and a timer", name, captured, name)
 	}
 }
 

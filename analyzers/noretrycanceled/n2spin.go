@@ -14,6 +14,7 @@ import (
 
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/ctxaware"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // spinningDone returns the ctx.Done() case of the select at c when that
@@ -32,7 +33,7 @@ func (r *runner) spinningDone(l *loop, c inspector.Cursor, sel *ast.SelectStmt) 
 	}
 	for _, cl := range sel.Body.List {
 		cc, ok := cl.(*ast.CommClause)
-		if !ok || cc.Comm == nil || !r.ctx.IsDoneComm(cc.Comm) {
+		if !ok || r.wait.Case(cc).Kind != wait.ContextDone {
 			continue
 		}
 		if !ctxaware.DoneCaseStays(r.info, r.pass.Pkg, cc) {

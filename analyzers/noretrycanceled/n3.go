@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/ctxaware"
@@ -43,7 +44,7 @@ func (r *runner) n3() {
 			r.backoffV4(call, fn)
 		case path == knowledge.Wait && fn.Name() == "ExponentialBackoff":
 			if ctxs := r.contexts(call.Pos()); len(ctxs) > 0 {
-				r.reportf("N3", call.Pos(), "wait.ExponentialBackoff cannot be cancelled: it keeps retrying after %s is done; use wait.ExponentialBackoffWithContext(%s, ...)", ctxs[0].Name, ctxs[0].Name)
+				r.reportf(analysisdoc.N3, call.Pos(), "wait.ExponentialBackoff cannot be cancelled: it keeps retrying after %s is done; use wait.ExponentialBackoffWithContext(%s, ...)", ctxs[0].Name, ctxs[0].Name)
 			}
 		}
 	}
@@ -106,7 +107,7 @@ func (r *runner) retryGo(call *ast.CallExpr, fn *types.Func) {
 			TextEdits: []analysis.TextEdit{{Pos: last.End(), End: last.End(), NewText: []byte(", " + q + ".Context(" + ctxs[0].Name + ")")}},
 		}}
 	}
-	r.report("N3", d)
+	r.report(analysisdoc.N3, d)
 }
 
 // optionFunc returns the retry-go function that builds an option
@@ -182,7 +183,7 @@ func (r *runner) backoffV4(call *ast.CallExpr, fn *types.Func) {
 			}}
 		}
 	}
-	r.report("N3", d)
+	r.report(analysisdoc.N3, d)
 }
 
 // hasContext says whether a BackOff expression carries a context:

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/ctxaware"
@@ -46,7 +47,7 @@ func (r *runner) n4(loops []*loop) {
 				continue // the verdict is overridden when the parent is done
 			}
 			parent := parents[0].name
-			r.reportf("N4", c.Node().Pos(), "the attempt's error is classified before %s.Err() is checked: under a per-attempt timeout a DeadlineExceeded from the attempt looks the same as the caller's spent deadline, and the loop retries for a caller that has gone; check %s.Err() first", parent, parent)
+			r.reportf(analysisdoc.N4, c.Node().Pos(), "the attempt's error is classified before %s.Err() is checked: under a per-attempt timeout a DeadlineExceeded from the attempt looks the same as the caller's spent deadline, and the loop retries for a caller that has gone; check %s.Err() first", parent, parent)
 		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/reslint/reslint/internal/directive"
 	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/retryscope"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 //go:embed doc.go
@@ -26,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "noretrycanceled",
 	Doc:      analysisdoc.MustExtract(doc, "noretrycanceled"),
 	URL:      "https://github.com/reslint/reslint#noretrycanceled",
-	Requires: []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer, ctxaware.Analyzer, classify.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, wait.Analyzer, retryscope.Analyzer, ctxaware.Analyzer, classify.Analyzer},
 	Run:      run,
 }
 
@@ -38,6 +39,7 @@ type runner struct {
 	res   *retryscope.Result
 	rep   *directive.Reporter
 	ctx   *ctxaware.Result
+	wait  *wait.Result
 	decls map[*types.Func]*ast.FuncDecl
 	defs  map[*types.Var]ast.Expr
 }
@@ -52,6 +54,7 @@ func run(pass *analysis.Pass) (any, error) {
 		in:   pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		res:  pass.ResultOf[retryscope.Analyzer].(*retryscope.Result),
 		ctx:  pass.ResultOf[ctxaware.Analyzer].(*ctxaware.Result),
+		wait: pass.ResultOf[wait.Analyzer].(*wait.Result),
 	}
 	r.rep = directive.NewReporter(pass)
 	defer r.rep.Finish()
@@ -69,11 +72,11 @@ func run(pass *analysis.Pass) (any, error) {
 
 // report reports d under rule (N1-N4) through the suite's reporter, which
 // applies the test-file policy and ignore directives.
-func (r *runner) report(rule string, d analysis.Diagnostic) {
-	d.Category = rule
+func (r *runner) report(rule analysisdoc.RuleID, d analysis.Diagnostic) {
+	d.Category = string(rule)
 	r.rep.Report(d)
 }
 
-func (r *runner) reportf(rule string, pos token.Pos, format string, args ...any) {
+func (r *runner) reportf(rule analysisdoc.RuleID, pos token.Pos, format string, args ...any) {
 	r.rep.Rulef(rule, pos, format, args...)
 }

@@ -5,10 +5,10 @@ import (
 	"go/ast"
 	"go/token"
 
-	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/ctxaware"
 	"github.com/reslint/reslint/internal/retryscope"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // Inventory is the analyzer's result: every retry scope of the package,
@@ -134,7 +134,7 @@ func (r *runner) restartEntry(s *retryscope.Scope) *Entry {
 		case *ast.FuncLit:
 			return false
 		case *ast.CommClause:
-			if n.Comm != nil && analysisutil.IsDoneRecv(r.info, n.Comm) && !ctxaware.ConsultsContext(r.info, n.Comm, nil) && leavesLoop(&ast.BlockStmt{List: n.Body}) {
+			if n.Comm != nil && wait.IsClosingRecv(r.info, n.Comm) && !ctxaware.ConsultsContext(r.info, n.Comm, nil) && leavesLoop(&ast.BlockStmt{List: n.Body}) {
 				stop = true
 			}
 		}

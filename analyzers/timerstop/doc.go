@@ -170,8 +170,9 @@
 // runs once per loop); a select whose default case leaves the loop (the
 // timer's case is then hardly ever chosen); other cases that only end the
 // process (panic, log.Fatal); a function that returns the same channel
-// each time, or its argument on some path. A `case <-ctx.Done():` (any
-// x.Done()) counts as leaving even if its body falls through: once done
+// each time, or its argument on some path. A `case <-ctx.Done():` (the
+// Done of a context.Context variable or field, or of r.Context()) counts
+// as leaving even if its body falls through: once done
 // it stays done, and the code after the select checks it or fails on it.
 // The duration is not looked at: a short one bounds the cost, but the
 // fix costs nothing either.

@@ -11,6 +11,8 @@ import (
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
+
+	"github.com/reslint/reslint/internal/analysisdoc"
 )
 
 // cfgOf returns the control-flow graph ctrlflow built for fn, in which
@@ -299,7 +301,7 @@ func asExpr(n ast.Node) ast.Expr {
 func (st *state) reportT1(tv *timerVar, ret *ast.ReturnStmt, again, old bool) {
 	name := tv.v.Name()
 	call := tv.call.Node()
-	d := analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: "T1"}
+	d := analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: string(analysisdoc.T1)}
 	body := funcBody(tv.fn.Node())
 	var where string
 	switch {
@@ -424,7 +426,7 @@ func (st *state) checkResets(g *cfg.CFG, tv *timerVar) {
 		}
 		name := tv.v.Name()
 		st.r.Report(analysis.Diagnostic{
-			Pos: reset.Pos(), End: reset.End(), Category: "T4",
+			Pos: reset.Pos(), End: reset.End(), Category: string(analysisdoc.T4),
 			Message: fmt.Sprintf("reset of timer %s on a path where it was neither received from nor stopped and drained since %s: a tick that fired unread stays in %s.C (before Go 1.23) and the next receive returns at once; write if !%s.Stop() { <-%s.C } before Reset",
 				name, since, name, name, name),
 			Related: []analysis.RelatedInformation{{Pos: start.Pos(), Message: name + " is started here"}},

@@ -11,8 +11,10 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/ctxaware"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // checkGoArgs reports T1 for a ticker handed as an argument to a
@@ -72,7 +74,7 @@ func (st *state) checkGoArgs() {
 		}
 		call := tv.call.Node()
 		st.r.Report(analysis.Diagnostic{
-			Pos: call.Pos(), End: call.End(), Category: "T1",
+			Pos: call.Pos(), End: call.End(), Category: string(analysisdoc.T1),
 			Message: fmt.Sprintf("ticker %s is handed to the goroutine %s, which returns only when its context is done, and %s can never be done: the goroutine and the ticker fire forever and are never collected; hand it a context cancelled by a Close or Stop method, and stop the ticker when the goroutine returns",
 				tv.v.Name(), callee.Name(), types.ExprString(gs.Call.Args[ctxParam])),
 		})
@@ -170,18 +172,6 @@ func identOf(e ast.Expr) *ast.Ident {
 
 // receivesDone reports whether comm is <-ctx.Done() (possibly assigned).
 func (st *state) receivesDone(comm ast.Stmt, ctx *types.Var) bool {
-	var x ast.Expr
-	switch s := comm.(type) {
-	case *ast.ExprStmt:
-		x = s.X
-	case *ast.AssignStmt:
-		if len(s.Rhs) == 1 {
-			x = s.Rhs[0]
-		}
-	}
-	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW {
-		return false
-	}
-	return ctxaware.ContextOf(st.info, u.X) == ctx
+	c := wait.ClassifyCase(st.info, &ast.CommClause{Comm: comm}, nil)
+	return c.Kind == wait.ContextDone && c.Ctx == ctx
 }

@@ -2,18 +2,20 @@ package timerstop
 
 import (
 	"fmt"
-	"github.com/reslint/reslint/internal/analysisutil"
 	"go/ast"
 	"go/token"
 	"go/types"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/cfg"
+	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisdoc"
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/guard"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // loopAround returns the innermost loop of c's function whose every
@@ -108,7 +110,7 @@ func (st *state) checkAfters() {
 			if !old {
 				msg = fmt.Sprintf("%s replaces the pending timer in %s each time this case wins: a new timer per event, and the replaced one stays scheduled until it fires or is collected (a cost, not a leak, since Go 1.23); create one timer with time.NewTimer before the loop and Reset it", what, v.Name())
 			}
-			st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: "T2", Message: msg})
+			st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: string(analysisdoc.T2), Message: msg})
 		}
 	}
 }
@@ -136,7 +138,7 @@ func (st *state) checkAfterCase(call *ast.CallExpr, what string, cc, loop inspec
 	} else {
 		return
 	}
-	st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: "T2", Message: msg})
+	st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: string(analysisdoc.T2), Message: msg})
 }
 
 // exitCase describes ("<-ctx.Done()") a clause of cc's select that leaves
@@ -183,8 +185,8 @@ func (st *state) perCallCancel(clause *ast.CommClause, loop inspector.Cursor) bo
 	if clause == nil {
 		return false
 	}
-	ch := commRecv(clause)
-	if ch == nil || !isDoneCall(ch) {
+	done := wait.ClassifyCase(st.info, clause, nil)
+	if done.Kind != wait.ContextDone {
 		return false
 	}
 	fc, ok := enclosingFunc(loop)
@@ -203,8 +205,7 @@ func (st *state) perCallCancel(clause *ast.CommClause, loop inspector.Cursor) bo
 			return false
 		}
 	}
-	x := ast.Unparen(ast.Unparen(ch).(*ast.CallExpr).Fun).(*ast.SelectorExpr).X
-	if !st.fromParam(x, fn, 4) {
+	if !st.fromParam(done.CtxExpr, fn, 4) {
 		return false
 	}
 	if fs, ok := loop.Node().(*ast.ForStmt); ok && fs.Cond != nil {
@@ -293,7 +294,7 @@ func isParamOf(v *types.Var, fn ast.Node, info *types.Info) bool {
 // commString renders a select clause's communication for messages:
 // "<-ctx.Done()", "out <- x".
 func commString(cc *ast.CommClause) string {
-	if ch := commRecv(cc); ch != nil {
+	if ch := analysisutil.CommRecv(cc.Comm); ch != nil {
 		return "<-" + exprString(ch)
 	}
 	if send, ok := cc.Comm.(*ast.SendStmt); ok {
@@ -384,7 +385,7 @@ func (st *state) inSiblingCase(c, cc inspector.Cursor) bool {
 // loop is loop itself.
 func (st *state) recvClause(loop inspector.Cursor, v *types.Var) (inspector.Cursor, bool) {
 	for cc := range loop.Preorder((*ast.CommClause)(nil)) {
-		if ch := commRecv(cc.Node().(*ast.CommClause)); ch != nil && localVar(st.info, ch) == v {
+		if ch := analysisutil.CommRecv(cc.Node().(*ast.CommClause).Comm); ch != nil && localVar(st.info, ch) == v {
 			if l, ok := loopAround(cc); ok && l == loop {
 				return cc, true
 			}
@@ -416,7 +417,7 @@ func (st *state) goesRound(cc, loop inspector.Cursor) bool {
 		// Once a context is done its Done channel stays ready, and the
 		// code after the select checks it (or its next call fails): the
 		// case is taken as the end of the loop, whatever its body.
-		if ch := commRecv(other); ch != nil && isDoneCall(ch) {
+		if wait.ClassifyCase(st.info, other, nil).Kind == wait.ContextDone {
 			continue
 		}
 		if st.terminates(other.Body, selLabel, loopLabel) || cond != nil && st.assignsCondVar(other.Body, cond) {
@@ -425,17 +426,6 @@ func (st *state) goesRound(cc, loop inspector.Cursor) bool {
 		return true
 	}
 	return false
-}
-
-// isDoneCall reports whether e is a call x.Done() with no arguments,
-// such as ctx.Done().
-func isDoneCall(e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 0 {
-		return false
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Done"
 }
 
 // labelOf returns the label of the statement at c, or "".
@@ -536,14 +526,14 @@ func (st *state) checkTicks() {
 			continue // a package-level ticker lives as long as the program
 		}
 		if _, ok := loopAround(c); ok {
-			st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: "T3",
+			st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: string(analysisdoc.T3),
 				Message: "time.Tick in a loop creates a ticker on every iteration that can never be stopped nor collected (before Go 1.23); create one time.NewTicker before the loop and defer its Stop"})
 			continue
 		}
 		if st.processLifetime(fc) || !st.tickUsedHere(c) || !st.canReturn(fc.Node()) {
 			continue
 		}
-		st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: "T3",
+		st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: string(analysisdoc.T3),
 			Message: fmt.Sprintf("time.Tick's ticker can never be stopped, so it keeps firing after %s returns and is never collected (before Go 1.23); use time.NewTicker and defer its Stop", funcName(fc.Node()))})
 	}
 }
@@ -701,7 +691,7 @@ func (st *state) tickerLoop(loop ast.Node) ast.Expr {
 func (st *state) tickerSelect(sel *ast.SelectStmt, ticker func(ast.Expr) ast.Expr) ast.Expr {
 	var x ast.Expr
 	for _, cs := range sel.Body.List {
-		ch := commRecv(cs.(*ast.CommClause))
+		ch := analysisutil.CommRecv(cs.(*ast.CommClause).Comm)
 		if ch == nil {
 			return nil
 		}
@@ -810,7 +800,7 @@ func (st *state) checkLocalTickerLoop(c, fc inspector.Cursor, x ast.Expr, v *typ
 		return
 	}
 	name := exprString(x)
-	st.r.Report(analysis.Diagnostic{Pos: c.Node().Pos(), Category: "T5",
+	st.r.Report(analysis.Diagnostic{Pos: c.Node().Pos(), Category: string(analysisdoc.T5),
 		Message: fmt.Sprintf("this goroutine receives from %s.C with no other exit and nothing stops %s, so the ticker and the goroutine run forever after %s returns; also select on a done channel or ctx.Done() and return, and stop the ticker",
 			name, name, funcName(tv.fn.Node()))})
 }
@@ -837,7 +827,7 @@ func (st *state) checkFieldTickerLoop(c, fc inspector.Cursor, x ast.Expr, f *typ
 func (st *state) reportT5Stop(c inspector.Cursor, x ast.Expr, stop token.Pos) {
 	name := exprString(x)
 	st.r.Report(analysis.Diagnostic{
-		Pos: c.Node().Pos(), Category: "T5",
+		Pos: c.Node().Pos(), Category: string(analysisdoc.T5),
 		Message: fmt.Sprintf("this goroutine receives from %s.C with no other exit, and %s.Stop() at line %d does not close the channel, so once the ticker is stopped the goroutine blocks here forever; also select on a done channel or ctx.Done() and return",
 			name, name, st.line(stop)),
 		Related: []analysis.RelatedInformation{{Pos: stop, Message: "the ticker is stopped here"}},

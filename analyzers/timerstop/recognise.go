@@ -102,21 +102,6 @@ func recvChan(e ast.Expr) ast.Expr {
 	return nil
 }
 
-// commRecv returns the channel a select clause's communication receives
-// from: `case <-ch:`, `case v := <-ch:`, `case v, ok = <-ch:`. It returns
-// nil for sends and the default clause.
-func commRecv(cc *ast.CommClause) ast.Expr {
-	switch comm := cc.Comm.(type) {
-	case *ast.ExprStmt:
-		return recvChan(comm.X)
-	case *ast.AssignStmt:
-		if len(comm.Rhs) == 1 {
-			return recvChan(comm.Rhs[0])
-		}
-	}
-	return nil
-}
-
 // localVar returns the variable e denotes when it is an identifier.
 func localVar(info *types.Info, e ast.Expr) *types.Var {
 	id, ok := ast.Unparen(e).(*ast.Ident)

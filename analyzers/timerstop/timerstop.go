@@ -230,7 +230,7 @@ func (st *state) collectCall(c inspector.Cursor, call *ast.CallExpr) {
 	// T6: len(t.C) or cap(t.C).
 	if name := builtinName(st.info, call); (name == "len" || name == "cap") && len(call.Args) == 1 {
 		if x, k := chanOf(st.info, call.Args[0]); x != nil && !st.old(call.Pos()) {
-			st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: "T6",
+			st.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: string(analysisdoc.T6),
 				Message: fmt.Sprintf("%s(%s) is always 0 since Go 1.23, where %s channels are unbuffered, so this check never sees a pending tick; use the result of Stop or Reset, or a select with a default case",
 					name, exprString(call.Args[0]), k)})
 		}

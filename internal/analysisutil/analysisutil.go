@@ -453,23 +453,3 @@ func CommRecv(comm ast.Stmt) ast.Expr {
 	}
 	return u.X
 }
-
-// IsDoneRecv reports whether comm receives from a done or closing
-// channel: a channel of struct{}, which carries no value and is only
-// closed (ctx.Done() is one).
-func IsDoneRecv(info *types.Info, comm ast.Stmt) bool {
-	ch := CommRecv(comm)
-	if ch == nil {
-		return false
-	}
-	t := info.TypeOf(ch)
-	if t == nil {
-		return false // broken code
-	}
-	c, ok := t.Underlying().(*types.Chan)
-	if !ok {
-		return false
-	}
-	s, ok := c.Elem().Underlying().(*types.Struct)
-	return ok && s.NumFields() == 0
-}

@@ -215,35 +215,70 @@ func (_ (T)) paren() {}
 	}
 }
 
-func TestIsDoneRecv(t *testing.T) {
-	f, info, _ := check(t, `package p
+func TestCommRecv(t *testing.T) {
+	f, _, _ := check(t, `package p
 
-import (
-	"context"
-	"time"
-)
-
-func g(ctx context.Context, quit chan struct{}, work chan int, out chan int) {
+func g(quit chan struct{}, work chan int, out chan int) {
 	select {
-	case <-ctx.Done():
-	case _, ok := <-quit:
-		_ = ok
-	case <-work:
-	case <-time.After(time.Second):
+	case <-quit:
+	case v, ok := <-work:
+		_, _ = v, ok
 	case out <- 1:
 	default:
 	}
 }
 `)
-	var got []bool
+	var got []string
 	ast.Inspect(f, func(n ast.Node) bool {
 		if cc, ok := n.(*ast.CommClause); ok {
-			got = append(got, IsDoneRecv(info, cc.Comm))
+			ch, s := CommRecv(cc.Comm), ""
+			if ch != nil {
+				s = types.ExprString(ch)
+			}
+			got = append(got, s)
 		}
 		return true
 	})
-	want := []bool{true, true, false, false, false, false}
+	want := []string{"quit", "work", "", ""}
 	if !slices.Equal(got, want) {
-		t.Errorf("IsDoneRecv per case = %v, want %v", got, want)
+		t.Errorf("CommRecv per case = %q, want %q", got, want)
+	}
+}
+
+func TestContextOf(t *testing.T) {
+	f, info, _ := check(t, `package p
+
+import (
+	"context"
+	"net/http"
+)
+
+type S struct{ ctx context.Context }
+
+func g(ctx context.Context, s *S, r *http.Request) {
+	_ = ctx.Done()
+	_ = ctx.Err()
+	_ = context.Cause(ctx)
+	_ = s.ctx.Done()
+	_ = r.Context().Done()
+	_ = context.Background().Done()
+	_ = ctx.Value(nil)
+}
+`)
+	var got []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			v := ContextOf(info, as.Rhs[0])
+			name := ""
+			if v != nil {
+				name = v.Name()
+			}
+			got = append(got, name)
+		}
+		return true
+	})
+	want := []string{"ctx", "ctx", "ctx", "ctx", "r", "", ""}
+	if !slices.Equal(got, want) {
+		t.Errorf("ContextOf per line = %q, want %q", got, want)
 	}
 }

@@ -38,7 +38,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/analysisutil"
-	"github.com/reslint/reslint/internal/ctxaware"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // Hypothesis is the error a classifier is asked about.
@@ -531,7 +531,7 @@ func (ip *interp) stmt(s ast.Stmt, in []*state, fl *flow) []*state {
 		left := 0
 		for _, cl := range s.Body.List {
 			cc := cl.(*ast.CommClause)
-			if !(cc.Comm != nil && isDoneRecv(ip.info, cc.Comm) && ip.w.callerErr() == "") {
+			if !(wait.ClassifyCase(ip.info, cc, nil).Kind == wait.ContextDone && ip.w.callerErr() == "") {
 				left++
 			}
 		}
@@ -541,7 +541,7 @@ func (ip *interp) stmt(s ast.Stmt, in []*state, fl *flow) []*state {
 				b := st.fork()
 				// The caller's context is done under the hypothesis: its
 				// Done case is ready. Other cases may be too.
-				done := cc.Comm != nil && isDoneRecv(ip.info, cc.Comm)
+				done := wait.ClassifyCase(ip.info, cc, nil).Kind == wait.ContextDone
 				if done && ip.w.callerErr() == "" {
 					continue // the caller is still waiting
 				}
@@ -560,12 +560,6 @@ func (ip *interp) stmt(s ast.Stmt, in []*state, fl *flow) []*state {
 		st.uncertain = true
 	}
 	return in
-}
-
-// isDoneRecv reports whether comm receives from a context's Done().
-func isDoneRecv(info *types.Info, comm ast.Stmt) bool {
-	ch := analysisutil.CommRecv(comm)
-	return ch != nil && ctxaware.ContextOf(info, ch) != nil
 }
 
 // noReturn reports calls that end the path: panic, os.Exit, log.Fatal*.

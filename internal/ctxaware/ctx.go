@@ -11,9 +11,11 @@ import (
 	"go/types"
 	"slices"
 
-	"github.com/reslint/reslint/internal/analysisutil"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // leavesCheck is how a statement list that acts on a done context must
@@ -195,51 +197,6 @@ func NeverDoneVar(info *types.Info, v *types.Var, defs map[*types.Var]ast.Expr, 
 	return v != nil && d != nil && d.Pos() < pos && NeverDone(info, d, defs, d.Pos())
 }
 
-// ContextOf returns the context variable that e consults, or nil: e is
-// v.Err(), v.Done() or context.Cause(v) for a context.Context variable v
-// (a parameter, local or captured variable; also a field such as c.ctx,
-// reported as its field variable).
-func ContextOf(info *types.Info, e ast.Expr) *types.Var {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return nil
-	}
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	if fn == nil {
-		return nil
-	}
-	if analysisutil.IsFunc(fn, "context", "Cause") && len(call.Args) == 1 {
-		return ctxVar(info, call.Args[0])
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || (fn.Name() != "Err" && fn.Name() != "Done") {
-		return nil
-	}
-	if !analysisutil.IsContext(info.TypeOf(sel.X)) {
-		return nil
-	}
-	return ctxVar(info, sel.X)
-}
-
-// ctxVar returns the variable that e (an identifier or a field selector)
-// denotes, or nil; for r.Context() of an *http.Request r, the variable r.
-func ctxVar(info *types.Info, e ast.Expr) *types.Var {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.CallExpr:
-		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Context" && len(e.Args) == 0 &&
-			analysisutil.IsNamedExact(info.TypeOf(sel.X), "net/http", "Request") {
-			return ctxVar(info, sel.X)
-		}
-	case *ast.Ident:
-		v, _ := info.Uses[e].(*types.Var)
-		return v
-	case *ast.SelectorExpr:
-		v, _ := info.Uses[e.Sel].(*types.Var)
-		return v
-	}
-	return nil
-}
-
 // ConsultsContext reports whether node contains an expression that
 // consults a context (see ContextOf), not looking into function literals.
 // If only is non-nil, only consultations of that variable count.
@@ -253,7 +210,7 @@ func ConsultsContext(info *types.Info, node ast.Node, only *types.Var) bool {
 		case *ast.FuncLit:
 			return n == node
 		case *ast.CallExpr:
-			if v := ContextOf(info, n); v != nil && (only == nil || v == only) {
+			if v := analysisutil.ContextOf(info, n); v != nil && (only == nil || v == only) {
 				found = true
 			}
 		}
@@ -377,7 +334,7 @@ func errCtx(info *types.Info, e ast.Expr, init ast.Stmt) *types.Var {
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Done" {
 			return nil
 		}
-		return ContextOf(info, call)
+		return analysisutil.ContextOf(info, call)
 	}
 	id, ok := e.(*ast.Ident)
 	if !ok {
@@ -400,20 +357,7 @@ func errCtx(info *types.Info, e ast.Expr, init ast.Stmt) *types.Var {
 // recvCtx returns v for a select communication `<-v.Done()` (possibly
 // assigned), or nil.
 func recvCtx(info *types.Info, comm ast.Stmt) *types.Var {
-	var x ast.Expr
-	switch c := comm.(type) {
-	case *ast.ExprStmt:
-		x = c.X
-	case *ast.AssignStmt:
-		if len(c.Rhs) == 1 {
-			x = c.Rhs[0]
-		}
-	}
-	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW {
-		return nil
-	}
-	return ContextOf(info, u.X)
+	return wait.ClassifyCase(info, &ast.CommClause{Comm: comm}, nil).Ctx
 }
 
 // CheckedBefore reports whether, on the way to the node at cur within its

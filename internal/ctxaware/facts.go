@@ -16,7 +16,7 @@ import (
 
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/goroot"
-	"github.com/reslint/reslint/internal/retryscope"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // Analyzer computes what each function of the package does with its
@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "ctxaware",
 	Doc:        "compute which functions honor, time out or check their context (facts shared by reslint analyzers; reports nothing)",
 	URL:        "https://github.com/reslint/reslint/blob/main/docs/rules.md",
-	Requires:   []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer},
+	Requires:   []*analysis.Analyzer{inspect.Analyzer, wait.Analyzer},
 	Run:        run,
 	FactTypes:  []analysis.Fact{new(CtxFact)},
 	ResultType: reflect.TypeFor[*Result](),
@@ -39,15 +39,15 @@ type Result struct {
 	info  *types.Info
 	local map[*types.Func]*CtxFact
 	defs  map[*types.Var]ast.Expr
-	rs    *retryscope.Result // nil for the standard library's table
+	wr    *wait.Result // nil for the standard library's table
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	if goroot.Standard(pass) {
 		return stdResult(pass), nil // a table, not an analysis: see knowledge/std.go
 	}
-	rs := pass.ResultOf[retryscope.Analyzer].(*retryscope.Result)
-	r := &Result{pass: pass, info: pass.TypesInfo, local: map[*types.Func]*CtxFact{}, defs: rs.Defs, rs: rs}
+	wr := pass.ResultOf[wait.Analyzer].(*wait.Result)
+	r := &Result{pass: pass, info: pass.TypesInfo, local: map[*types.Func]*CtxFact{}, defs: wr.Defs, wr: wr}
 	r.facts(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
 	return r, nil
 }
@@ -175,6 +175,11 @@ func (r *Result) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 		if analysisutil.InFuncLit(c, nil) {
 			continue
 		}
+		// A wait no context can cut short: a sleep, a timer receive, a
+		// select on timers alone.
+		if site := r.wr.SiteAt(c); site.Kind == wait.Sleep || site.Kind == wait.TimerRecv || site.Kind == wait.SelectWait && site.Select.Shape() == wait.TimerOnly {
+			blind = true
+		}
 		switch n := c.Node().(type) {
 		case *ast.IfStmt, *ast.SelectStmt:
 			if v := ExitsWhenDone(r.info, n.(ast.Stmt)); v != nil {
@@ -182,15 +187,12 @@ func (r *Result) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 					honors[i] = true
 				}
 			}
-			if sel, ok := n.(*ast.SelectStmt); ok && r.SelectKind(sel) == SelectTimerOnly {
-				blind = true
-			}
 			// A Done case that stays in the loop spins: the function
 			// does not return when that context is done.
 			if sel, ok := n.(*ast.SelectStmt); ok && analysisutil.EnclosingLoop(c) != nil {
 				for _, cl := range sel.Body.List {
-					if cc, ok := cl.(*ast.CommClause); ok && cc.Comm != nil && r.IsDoneComm(cc.Comm) && DoneCaseStays(r.info, r.pass.Pkg, cc) {
-						if v := ContextOf(r.info, RecvOperand(cc.Comm)); v != nil {
+					if cc, ok := cl.(*ast.CommClause); ok && cc.Comm != nil && r.wr.Case(cc).Kind == wait.ContextDone && DoneCaseStays(r.info, r.pass.Pkg, cc) {
+						if v := analysisutil.ContextOf(r.info, analysisutil.CommRecv(cc.Comm)); v != nil {
 							if i, ok := params[v]; ok {
 								spins[i] = true
 							}
@@ -201,7 +203,7 @@ func (r *Result) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 		case *ast.ReturnStmt:
 			// return ctx.Err(), or return sleepOrDone(ctx, d).
 			for _, e := range n.Results {
-				if v := ContextOf(r.info, e); v != nil {
+				if v := analysisutil.ContextOf(r.info, e); v != nil {
 					if i, ok := params[v]; ok {
 						honors[i] = true
 					}
@@ -213,9 +215,6 @@ func (r *Result) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 				}
 			}
 		case *ast.CallExpr:
-			if IsSleep(r.info, c.Node().(*ast.CallExpr)) {
-				blind = true
-			}
 			// A call of a func parameter with a per-attempt child.
 			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
 				if v, ok := r.info.Uses[id].(*types.Var); ok {
@@ -229,10 +228,6 @@ func (r *Result) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 						}
 					}
 				}
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.ARROW && retryscope.IsTimerChan(r.info, n.X) && SelectOf(c) == nil {
-				blind = true
 			}
 		case *ast.AssignStmt:
 			// actx, cancel := context.WithTimeout(ctx, per)
@@ -353,58 +348,6 @@ func ClassifierShaped(sig *types.Signature) bool {
 	return ok && (b.Kind() == types.Bool || b.Info()&types.IsInteger != 0 && sig.Results().Len() == 1)
 }
 
-// IsSleep reports whether call waits in a way no context can interrupt:
-// time.Sleep.
-func IsSleep(info *types.Info, call *ast.CallExpr) bool {
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	return retryscope.IsBlindSleep(fn)
-}
-
-// SelectOf returns the select statement whose case communication holds
-// the node at c, or nil.
-func SelectOf(c inspector.Cursor) *ast.SelectStmt {
-	for p := c.Parent(); p.Node() != nil; p = p.Parent() {
-		switch n := p.Node().(type) {
-		case *ast.CommClause:
-			if n.Comm == nil || !(n.Comm.Pos() <= c.Node().Pos() && c.Node().End() <= n.Comm.End()) {
-				return nil
-			}
-			if s, ok := p.Parent().Parent().Node().(*ast.SelectStmt); ok {
-				return s
-			}
-			return nil
-		case ast.Stmt:
-			if _, ok := n.(*ast.ExprStmt); ok {
-				continue
-			}
-			if _, ok := n.(*ast.AssignStmt); ok {
-				continue
-			}
-			return nil
-		}
-	}
-	return nil
-}
-
-// IsDoneComm reports whether a select communication receives from a
-// context's Done(), directly or through a variable assigned it once
-// (done := ctx.Done()).
-func (r *Result) IsDoneComm(comm ast.Stmt) bool {
-	x := RecvOperand(comm)
-	if x == nil {
-		return false
-	}
-	if v := analysisutil.IdentVar(r.info, x); v != nil && r.defs[v] != nil {
-		x = r.defs[v]
-	}
-	call, ok := ast.Unparen(x).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Done" && ContextOf(r.info, call) != nil
-}
-
 // TimeoutParent returns the parent context of a
 // context.WithTimeout/WithDeadline(/Cause) call — a context variable, a
 // context field, or the request whose Context() it is — or nil.
@@ -418,7 +361,7 @@ func TimeoutParent(info *types.Info, call *ast.CallExpr) *types.Var {
 		// ctx, s.ctx (the field) or r.Context() (the request r): what
 		// ContextOf returns for a check of the same context.
 		if analysisutil.IsContext(info.TypeOf(call.Args[0])) {
-			return ctxVar(info, call.Args[0])
+			return analysisutil.ContextVar(info, call.Args[0])
 		}
 	}
 	return nil
@@ -429,65 +372,6 @@ func TimeoutParent(info *types.Info, call *ast.CallExpr) *types.Var {
 func ExitsOnErr(info *types.Info, ifs *ast.IfStmt) bool {
 	be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
 	return ok && be.Op == token.NEQ && analysisutil.EndsBy(ifs.Body.List, analysisutil.ByReturn|analysisutil.ByBreak|analysisutil.ByGoto)
-}
-
-type SelectKind int
-
-const (
-	SelectNone      SelectKind = iota // no timer
-	SelectDone                        // has a ctx.Done() case
-	SelectTimerOnly                   // timer cases (and default) only
-	SelectOther                       // a timer and another channel
-)
-
-// SelectKind classifies a select statement by its cases.
-func (r *Result) SelectKind(s *ast.SelectStmt) SelectKind {
-	timer, other := false, false
-	for _, cl := range s.Body.List {
-		if cc, ok := cl.(*ast.CommClause); ok && cc.Comm == nil {
-			return SelectNone // a default case: the select polls, it does not wait
-		}
-	}
-	for _, cl := range s.Body.List {
-		cc, ok := cl.(*ast.CommClause)
-		if !ok || cc.Comm == nil {
-			continue
-		}
-		if r.IsDoneComm(cc.Comm) {
-			return SelectDone
-		}
-		if x := RecvOperand(cc.Comm); x != nil && retryscope.IsTimerChan(r.info, x) {
-			timer = true
-		} else {
-			other = true
-		}
-	}
-	switch {
-	case timer && other:
-		return SelectOther
-	case timer:
-		return SelectTimerOnly
-	case other:
-		return SelectOther
-	}
-	return SelectNone
-}
-
-// RecvOperand returns the channel of a receive communication.
-func RecvOperand(comm ast.Stmt) ast.Expr {
-	var x ast.Expr
-	switch c := comm.(type) {
-	case *ast.ExprStmt:
-		x = c.X
-	case *ast.AssignStmt:
-		if len(c.Rhs) == 1 {
-			x = c.Rhs[0]
-		}
-	}
-	if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
-		return u.X
-	}
-	return nil
 }
 
 // HandsContext reports whether call passes a context to a function that
@@ -504,7 +388,7 @@ func (r *Result) HandsContext(call *ast.CallExpr) bool {
 	}
 	// A wait function whose body is in this package is known by its
 	// fact above: its name says nothing more.
-	if (r.rs == nil || !r.rs.Visible(fn)) && retryscope.IsWaitCall(r.info, call) {
+	if (r.wr == nil || !r.wr.Visible(fn)) && wait.IsWaitCall(r.info, call) {
 		for _, a := range call.Args {
 			if analysisutil.IsContext(r.info.TypeOf(a)) {
 				return true

@@ -249,8 +249,8 @@ func (r *Reporter) ownFile(f *token.File) bool {
 }
 
 // Rulef is Reportf for the rule with id rule (N1, T2, ...).
-func (r *Reporter) Rulef(rule string, pos token.Pos, format string, args ...any) {
-	r.Report(analysis.Diagnostic{Pos: pos, Category: rule, Message: fmt.Sprintf(format, args...)})
+func (r *Reporter) Rulef(rule analysisdoc.RuleID, pos token.Pos, format string, args ...any) {
+	r.Report(analysis.Diagnostic{Pos: pos, Category: string(rule), Message: fmt.Sprintf(format, args...)})
 }
 
 // Finish reports, for the ignore directives that concern this analyzer,
@@ -266,8 +266,8 @@ func (r *Reporter) Finish() {
 				stale = append(stale, n)
 			}
 		}
-		if len(stale) > 0 && Enabled("directive") {
-			r.pass.Report(analysis.Diagnostic{Pos: ig.Pos, Category: "directive",
+		if len(stale) > 0 && Enabled(string(analysisdoc.Directive)) {
+			r.pass.Report(analysis.Diagnostic{Pos: ig.Pos, Category: string(analysisdoc.Directive),
 				Message: fmt.Sprintf("//reslint:ignore directive for %s silences nothing here; remove it", strings.Join(stale, ","))})
 		}
 	}
@@ -365,10 +365,10 @@ func checkRetryMark(pass *analysis.Pass, c *ast.Comment, fd *ast.FuncDecl, names
 
 // dirf reports a problem with a directive, under the rule id "directive".
 func dirf(pass *analysis.Pass, pos token.Pos, format string, args ...any) {
-	if !Enabled("directive") {
+	if !Enabled(string(analysisdoc.Directive)) {
 		return
 	}
-	pass.Report(analysis.Diagnostic{Pos: pos, Category: "directive", Message: fmt.Sprintf(format, args...)})
+	pass.Report(analysis.Diagnostic{Pos: pos, Category: string(analysisdoc.Directive), Message: fmt.Sprintf(format, args...)})
 }
 
 // FuncMark reports whether decl's doc comment holds //reslint:<v>, and the

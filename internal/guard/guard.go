@@ -43,10 +43,12 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/reslint/reslint/internal/analysisdoc"
 )
 
 // Category is the category of the internal-error diagnostic.
-const Category = "internal"
+const Category = string(analysisdoc.Internal)
 
 var (
 	mu      sync.Mutex

@@ -21,14 +21,16 @@ package knowledge
 //   - retryscope's HelperFact (a retry helper): none. Only unexported
 //     functions of database/sql and os retry an operation; no package
 //     can call them.
-//   - retryscope's SleepsFact (waits blindly): none beyond time.Sleep,
-//     which the recognisers know as BlindSleeps. The analysis also marks
+//   - the wait model's Fact (waits blindly, or for its duration
+//     parameter): none beyond time.Sleep, which the recognisers know as
+//     BlindSleeps, and the time package's own waits, known by name
+//     (time.After, timers). The analysis would also mark
 //     (*net/http.Server).Serve, which sleeps between failed accepts: that
 //     is its own pause, not a wait between a caller's attempts, and a
 //     loop around Serve is no retry loop because of it.
 //   - ctxaware's CtxFact (returns when its context is done): StdHonorsCtx,
 //     the exported functions the analysis finds.
-//   - backoffjitter's ResultFact and SleepFact, childbudget's
+//   - backoffjitter's ResultFact, childbudget's
 //     TimeoutFact, timerstop's FreshTimerFact, idemkeyperseries' facts,
 //     classifiercentral's and breakerverdict's facts: none on exported
 //     API; the standard functions these analyzers know (time.After,

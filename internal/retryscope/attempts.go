@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // boundInBody reports whether a loop whose counter is spelled in the for
@@ -58,7 +59,7 @@ func (st *state) goroutineAttempt(c inspector.Cursor, loop ast.Node) (*ast.CallE
 				}
 				ch := analysisutil.IdentVar(st.info, send.Chan)
 				call, ok := ast.Unparen(send.Value).(*ast.CallExpr)
-				if ch != nil && ok && returnsError(st.info, call) && !IsWaitCall(st.info, call) {
+				if ch != nil && ok && returnsError(st.info, call) && !wait.IsWaitCall(st.info, call) {
 					sent[ch] = call
 				}
 				return true

@@ -16,6 +16,7 @@ import (
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/budget"
 	"github.com/reslint/reslint/internal/knowledge"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // A Bound says what ends a retry scope.
@@ -152,7 +153,7 @@ func loopBound(info *types.Info, loop ast.Node) Bound {
 				b.Deadline = true
 			}
 		case *ast.UnaryExpr:
-			if n.Op == token.ARROW && !IsTimerChan(info, n.X) && !isContextDone(info, n.X) {
+			if n.Op == token.ARROW && !wait.IsTimerChan(info, n.X) && !isContextDone(info, n.X) {
 				b.Stop = true
 			}
 		case *ast.Ident:

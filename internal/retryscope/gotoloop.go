@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // findGotos records retry loops spelled with a backward goto:
@@ -73,7 +74,7 @@ func (st *state) findGotos(in *inspector.Inspector, res *Result) {
 			continue
 		}
 		ev := EvGoto
-		if Waits(st.info, body) || st.callsSleeper(body) {
+		if wait.InBody(st.info, body) || st.callsSleeper(body) {
 			ev |= EvWaits
 		}
 		if bounded {
@@ -148,7 +149,7 @@ func (st *state) gotoAttempt(body *ast.BlockStmt, ifs *ast.IfStmt) (*ast.CallExp
 			return false
 		}
 		if call, ok := n.(*ast.CallExpr); ok && call.Pos() < ifs.Cond.Pos() && len(parents) > 0 &&
-			returnsError(st.info, call) && !IsWaitCall(st.info, call) {
+			returnsError(st.info, call) && !wait.IsWaitCall(st.info, call) {
 			if ev := errVarOf(st.info, parents[len(parents)-1], call); ev != nil &&
 				(nilTest(st.info, ifs.Cond, ev, token.NEQ) || verdictOn(st.info, ifs.Cond, ev)) {
 				attempt, errVar = call, ev
@@ -238,7 +239,7 @@ func verdictGoto(info *types.Info, defs map[*types.Var]ast.Expr, ifs []*ast.IfSt
 func (st *state) failedItemsGoto(region []ast.Stmt, ifs []*ast.IfStmt) *ast.CallExpr {
 	for _, is := range ifs {
 		v := nonEmptyTest(st.info, is.Cond)
-		if v == nil || !Waits(st.info, is.Body) && !st.callsSleeper(is.Body) {
+		if v == nil || !wait.InBody(st.info, is.Body) && !st.callsSleeper(is.Body) {
 			continue
 		}
 		var attempt *ast.CallExpr
@@ -336,7 +337,7 @@ func nonEmptyTest(info *types.Info, cond ast.Expr) *types.Var {
 func (st *state) failureBranch(n *ast.IfStmt) (*ast.CallExpr, ast.Stmt) {
 	switch c := ast.Unparen(n.Cond).(type) {
 	case *ast.CallExpr:
-		if isBool(st.info.TypeOf(c)) && !IsWaitCall(st.info, c) {
+		if isBool(st.info.TypeOf(c)) && !wait.IsWaitCall(st.info, c) {
 			if _, ok := typeutil.Callee(st.info, c).(*types.Func); ok {
 				return c, n.Else
 			}

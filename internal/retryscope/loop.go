@@ -9,7 +9,7 @@ import (
 
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/knowledge"
-	"golang.org/x/tools/go/types/typeutil"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // errVarOf returns the variable that receives the error result of call:
@@ -543,7 +543,7 @@ func verdictSwitch(info *types.Info, s *ast.SwitchStmt, errVar *types.Var) bool 
 		body := cl.(*ast.CaseClause).Body
 		if analysisutil.EndsBy(body, analysisutil.ByReturn|analysisutil.ByBreak|analysisutil.ByGoto|analysisutil.ByNoReturn) {
 			leave = true
-		} else if Waits(info, &ast.BlockStmt{List: body}) {
+		} else if wait.InBody(info, &ast.BlockStmt{List: body}) {
 			stay = true
 		}
 	}
@@ -773,102 +773,4 @@ func rangesOverCollection(info *types.Info, loop ast.Node) bool {
 	}
 	b, ok := t.Underlying().(*types.Basic)
 	return !ok || b.Info()&types.IsInteger == 0
-}
-
-// Waits reports whether body waits between attempts: time.Sleep, a
-// receive from time.After or a Timer/Ticker channel (alone or in a
-// select), BackOff.NextBackOff, or a call whose name says
-// sleep/backoff/pause (or wait, with a duration argument). Function
-// literals are not entered.
-func Waits(info *types.Info, body ast.Node) bool {
-	return analysisutil.AnyInBody(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.UnaryExpr:
-			return n.Op == token.ARROW && IsTimerChan(info, n.X)
-		case *ast.CallExpr:
-			return IsWaitCall(info, n)
-		}
-		return false
-	})
-}
-
-// IsTimerChan reports whether e is a channel that fires after a duration:
-// time.After(d), time.Tick(d), or the C field of a *time.Timer/*time.Ticker.
-func IsTimerChan(info *types.Info, e ast.Expr) bool {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.CallExpr:
-		fn, _ := typeutil.Callee(info, e).(*types.Func)
-		return fn != nil && fn.Pkg() != nil && slices.Contains(knowledge.TimerChanFuncs[fn.Pkg().Path()], fn.Name())
-	case *ast.Ident:
-		// tc := time.After(d); ... <-tc: a variable holding a timer's
-		// channel (only timers deliver a time.Time).
-		ch, ok := info.TypeOf(e).(*types.Chan)
-		return ok && analysisutil.IsNamedExact(ch.Elem(), knowledge.Time, "Time")
-	case *ast.SelectorExpr:
-		if e.Sel.Name != "C" {
-			return false
-		}
-		t := info.TypeOf(e.X)
-		for path, names := range knowledge.TimerTypes {
-			for _, n := range names {
-				if analysisutil.IsNamedExact(t, path, n) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	return false
-}
-
-// IsBlindSleep reports whether fn waits for a duration in a way no context
-// can interrupt (time.Sleep).
-func IsBlindSleep(fn *types.Func) bool {
-	return fn != nil && fn.Pkg() != nil && slices.Contains(knowledge.BlindSleeps[fn.Pkg().Path()], fn.Name())
-}
-
-// IsWaitCall reports whether call waits: time.Sleep, NextBackOff, or a
-// function, method (interface methods included) or func-typed field or
-// variable whose name says sleep/backoff/pause, or says wait and takes a
-// duration (sync.WaitGroup.Wait and the like are not backoff waits).
-func IsWaitCall(info *types.Info, call *ast.CallExpr) bool {
-	var obj types.Object
-	switch callee := typeutil.Callee(info, call).(type) {
-	case *types.Func:
-		if IsBlindSleep(callee) {
-			return true
-		}
-		obj = callee
-	case *types.Var:
-		// A func-typed field or variable (c.sleep(d), cfg.Backoff(n)):
-		// judged by its name like a function.
-		obj = callee
-	default:
-		return false
-	}
-	if obj.Pkg() != nil && slices.Contains(knowledge.NotWaitPackages, obj.Pkg().Path()) {
-		return false
-	}
-	name := strings.ToLower(obj.Name())
-	if name == knowledge.NextBackOff {
-		// (BackOff).NextBackOff computes the next wait; the loops that use
-		// it sleep for that long right after.
-		return true
-	}
-	for _, w := range knowledge.WaitWords {
-		if strings.Contains(name, w) {
-			// A constructor (NewExponentialBackOff) or a calculation that
-			// returns the duration (backoffFor(attempt)) does not wait.
-			return !strings.HasPrefix(name, "new") && !strings.HasPrefix(name, "with") &&
-				!analysisutil.IsNamed(info.TypeOf(call), "time", "Duration")
-		}
-	}
-	if strings.Contains(name, knowledge.DurationWaitWord) {
-		for _, a := range call.Args {
-			if analysisutil.IsNamed(info.TypeOf(a), "time", "Duration") {
-				return true
-			}
-		}
-	}
-	return false
 }

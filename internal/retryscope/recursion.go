@@ -11,6 +11,7 @@ import (
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/knowledge"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // Retry by recursion: the function that runs an attempt calls itself
@@ -121,7 +122,7 @@ func (st *state) retriedBy(fc inspector.Cursor, fn *types.Func, c inspector.Curs
 		if attempt == nil {
 			continue
 		}
-		if Waits(st.info, path) || st.callsSleeper(path) {
+		if wait.InBody(st.info, path) || st.callsSleeper(path) {
 			ev |= EvWaits
 		}
 		if countsAttempts(cond) || st.movesCounter(fc, call) {
@@ -204,7 +205,7 @@ func (st *state) attemptFor(fc inspector.Cursor, fn *types.Func, v *types.Var, p
 		if call.Pos() >= pos {
 			break
 		}
-		if analysisutil.InFuncLit(c, fc.Node()) || st.callee(call) == fn.Origin() || IsWaitCall(st.info, call) {
+		if analysisutil.InFuncLit(c, fc.Node()) || st.callee(call) == fn.Origin() || wait.IsWaitCall(st.info, call) {
 			continue
 		}
 		if errVarOf(st.info, c.Parent().Node(), call) == v {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/guard"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // Retry by re-queue: a worker takes a job from a channel, runs it, and
@@ -54,7 +55,7 @@ func (st *state) findRequeues(in *inspector.Inspector, res *Result) {
 			continue
 		}
 		ev := EvRequeue | EvFailureGoesRound
-		if Waits(st.info, body) || st.callsSleeper(body) || st.jobSleeps(attempt) {
+		if wait.InBody(st.info, body) || st.callsSleeper(body) || st.jobSleeps(attempt) {
 			ev |= EvWaits
 		}
 		res.Scopes = append(res.Scopes, &Scope{

@@ -11,6 +11,7 @@ import (
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/knowledge"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // Restart loops retry with no error value: the work is a session (a
@@ -143,7 +144,7 @@ func (st *state) waitsAfter(rest []ast.Stmt) bool {
 	if tickerReceive(st.info, block) {
 		return false
 	}
-	return Waits(st.info, block) || st.callsSleeper(block)
+	return wait.InBody(st.info, block) || st.callsSleeper(block)
 }
 
 // tickerReceive reports whether body receives from a ticker's channel
@@ -225,7 +226,7 @@ func (st *state) breaksOnly(loop *ast.ForStmt) bool {
 				}
 				return false
 			case *ast.CommClause:
-				w := why || m.Comm != nil && analysisutil.IsDoneRecv(st.info, m.Comm)
+				w := why || m.Comm != nil && wait.IsClosingRecv(st.info, m.Comm)
 				for _, s := range m.Body {
 					walk(s, w)
 				}

@@ -7,9 +7,11 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/types/typeutil"
+
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/knowledge"
-	"golang.org/x/tools/go/types/typeutil"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // A retry loop does not always decide on the attempt's error alone. The
@@ -99,7 +101,7 @@ func (r *resultModel) resultDecides() bool {
 				// that continues an outer loop does).
 				found = r.x.mayGoRound(r.body, n)
 				return false
-			case Waits(r.info, n.Body) && !r.x.leavesAtTop(n.Body.List):
+			case wait.InBody(r.info, n.Body) && !r.x.leavesAtTop(n.Body.List):
 				// Failure that waits and goes round (at its end, or on
 				// one inner path: if gen != old { ...; continue }):
 				// whatever follows must leave.
@@ -133,7 +135,7 @@ func (r *resultModel) uses(stmts []ast.Stmt) bool {
 	for _, s := range stmts {
 		if analysisutil.AnyInBody(s, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok || IsWaitCall(r.info, call) || reports(call) {
+			if !ok || wait.IsWaitCall(r.info, call) || reports(call) {
 				return false
 			}
 			return slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return mentionsSet(r.info, a, r.derived) })
@@ -212,7 +214,7 @@ func (r *resultModel) cursorRetry() bool {
 				break
 			}
 			onErr := mentionsSet(r.info, n.Cond, errs) || n.Init != nil && mentionsSet(r.info, n.Init, errs)
-			if onErr && !nilTest(r.info, n.Cond, r.errVar, token.EQL) && Waits(r.info, n.Body) && !r.x.leavesOnSuccess(n.Body.List) {
+			if onErr && !nilTest(r.info, n.Cond, r.errVar, token.EQL) && wait.InBody(r.info, n.Body) && !r.x.leavesOnSuccess(n.Body.List) {
 				edge = true
 				return false
 			}

@@ -57,6 +57,7 @@ import (
 	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/knowledge"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // Analyzer computes the retry scopes of a package and exports facts about
@@ -66,9 +67,9 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "retryscope",
 	Doc:        "recognise retry scopes and retry helpers (shared by all reslint analyzers; reports nothing itself)",
 	URL:        "https://github.com/reslint/reslint#retry-scopes",
-	Requires:   []*analysis.Analyzer{inspect.Analyzer},
+	Requires:   []*analysis.Analyzer{inspect.Analyzer, wait.Analyzer},
 	Run:        run,
-	FactTypes:  []analysis.Fact{new(CallsFuncParamFact), new(HelperFact), new(SleepsFact)},
+	FactTypes:  []analysis.Fact{new(CallsFuncParamFact), new(HelperFact)},
 	ResultType: reflect.TypeFor[*Result](),
 }
 
@@ -267,11 +268,10 @@ type Result struct {
 	Steps []*Scope
 	// Defs maps variables given a value exactly once to it (SingleDefs),
 	// and Decls the package's functions with bodies to their declarations:
-	// computed once here for every analyzer.
+	// the wait model's, computed once for every analyzer.
 	Defs   map[*types.Var]ast.Expr
 	Decls  map[*types.Func]*ast.FuncDecl
 	helper map[*types.Func][]int // this package's and imported helpers seen
-	sleeps func(*types.Func) bool
 	fact   func(*types.Func) *HelperFact
 }
 
@@ -325,8 +325,8 @@ type state struct {
 	defs    map[*types.Var]ast.Expr       // locals assigned exactly once
 	litDefs map[*types.Var][]*ast.FuncLit // variables and fields only ever given literals
 	extra   map[string]bool               // -retryfuncs
-	// sleepers are this package's functions that wait blindly (SleepsFact).
-	sleepers map[*types.Func]bool
+	// wait is the package's wait model: which functions wait blindly.
+	wait *wait.Result
 	// labels names the labeled loops (a continue or break to the loop's
 	// own label stays in it).
 	labels map[ast.Node]string
@@ -337,15 +337,16 @@ func run(pass *analysis.Pass) (any, error) {
 		return stdResult(pass), nil // a table, not an analysis: see knowledge/std.go
 	}
 	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	wr := pass.ResultOf[wait.Analyzer].(*wait.Result)
 	st := &state{
-		pass:     pass,
-		info:     pass.TypesInfo,
-		calls:    map[*types.Func][]int{},
-		helpers:  map[*types.Func]*HelperFact{},
-		defs:     analysisutil.SingleDefs(pass.TypesInfo, in),
-		litDefs:  analysisutil.FuncLitDefs(pass.TypesInfo, in),
-		extra:    map[string]bool{},
-		sleepers: map[*types.Func]bool{},
+		pass:    pass,
+		info:    pass.TypesInfo,
+		calls:   map[*types.Func][]int{},
+		helpers: map[*types.Func]*HelperFact{},
+		defs:    wr.Defs,
+		litDefs: analysisutil.FuncLitDefs(pass.TypesInfo, in),
+		extra:   map[string]bool{},
+		wait:    wr,
 	}
 	for f := range strings.SplitSeq(retryFuncs, ",") {
 		if f = strings.TrimSpace(f); f != "" {
@@ -360,11 +361,10 @@ func run(pass *analysis.Pass) (any, error) {
 		ls := c.Node().(*ast.LabeledStmt)
 		st.labels[ls.Stmt] = ls.Label.Name
 	}
-	st.decls = analysisutil.FuncDecls(pass.TypesInfo, in)
-	st.inferSleepers(in) // first: a helper's Blind needs them
+	st.decls = wr.Decls
 	st.inferFuncFacts(in)
 
-	res := &Result{helper: map[*types.Func][]int{}, Defs: st.defs, Decls: st.decls, sleeps: st.isSleeper, fact: st.helperFact}
+	res := &Result{helper: map[*types.Func][]int{}, Defs: st.defs, Decls: st.decls, fact: st.helperFact}
 	for fn, h := range st.helpers {
 		res.helper[fn] = h.Params
 	}
@@ -459,7 +459,7 @@ func (st *state) inferFuncFacts(in *inspector.Inspector) {
 				changed = true
 			}
 			if h := st.helpers[cd.fn]; h == nil && len(helper) > 0 || h != nil && h.How == "inferred" && len(helper) > len(h.Params) {
-				st.helpers[cd.fn] = &HelperFact{Params: helper, How: "inferred", Blind: all && st.sleepers[cd.fn]}
+				st.helpers[cd.fn] = &HelperFact{Params: helper, How: "inferred", Blind: all && st.isSleeper(cd.fn)}
 				changed = true
 			}
 		}
@@ -573,7 +573,7 @@ func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls
 		callsSet[p] = true
 		if loop := analysisutil.EnclosingLoop(c); loop != nil {
 			if ev := errVarOf(st.info, c.Parent().Node(), call); ev != nil && retryLike(st.info, loop, call, ev, st.labels[loop]) {
-				if !rangesOverCollection(st.info, loop) || Waits(st.info, analysisutil.LoopBody(loop)) {
+				if !rangesOverCollection(st.info, loop) || wait.InBody(st.info, analysisutil.LoopBody(loop)) {
 					retriedSet[p] = true
 					all = all || onlyNilTests(st.info, loop, ev)
 				}
@@ -912,7 +912,7 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 			continue
 		}
 		var ev Evidence
-		if Waits(st.info, body) || st.callsSleeper(body) {
+		if wait.InBody(st.info, body) || st.callsSleeper(body) {
 			ev |= EvWaits
 		}
 		if attemptBounded(st.info, loop) || boundInBody(st.info, body) {
@@ -929,7 +929,7 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 		var how Evidence
 		for cc := range c.Preorder((*ast.CallExpr)(nil)) {
 			call := cc.Node().(*ast.CallExpr)
-			if !st.attemptOf(cc, loop) || IsWaitCall(st.info, call) {
+			if !st.attemptOf(cc, loop) || wait.IsWaitCall(st.info, call) {
 				continue
 			}
 			if returnsError(st.info, call) {
@@ -958,7 +958,7 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 		if attempt == nil {
 			continue
 		}
-		waits := func(n ast.Node) bool { return Waits(st.info, n) || st.callsSleeper(n) }
+		waits := func(n ast.Node) bool { return wait.InBody(st.info, n) || st.callsSleeper(n) }
 		if ev&EvRetryPolicy == 0 && iteratesResources(st.info, loop, body, attempt, st.labels[loop], waits) {
 			continue // takes a new item each pass: no operation is attempted again
 		}
@@ -982,7 +982,7 @@ func (st *state) attemptOf(c inspector.Cursor, loop ast.Node) bool {
 			if n == loop {
 				return true
 			}
-			if Waits(st.info, analysisutil.LoopBody(n)) {
+			if wait.InBody(st.info, analysisutil.LoopBody(n)) {
 				return false
 			}
 		case *ast.FuncLit, *ast.FuncDecl:

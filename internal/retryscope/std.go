@@ -26,7 +26,6 @@ func stdResult(pass *analysis.Pass) *Result {
 		Defs:   map[*types.Var]ast.Expr{},
 		Decls:  map[*types.Func]*ast.FuncDecl{},
 		helper: map[*types.Func][]int{},
-		sleeps: func(*types.Func) bool { return false },
 		fact:   func(*types.Func) *HelperFact { return nil },
 	}
 }

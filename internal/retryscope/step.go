@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reslint/reslint/internal/guard"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // A work loop (a consumer, an accept loop, a queue sender) is no retry
@@ -87,7 +88,7 @@ func (st *state) stepFailure(ifs *ast.IfStmt, prev ast.Stmt, x loopExits) (*ast.
 		return nil, nil, nil
 	}
 	call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
-	if !ok || !returnsError(st.info, call) || IsWaitCall(st.info, call) {
+	if !ok || !returnsError(st.info, call) || wait.IsWaitCall(st.info, call) {
 		return nil, nil, nil
 	}
 	errVar := errVarOf(st.info, a, call)
@@ -98,7 +99,7 @@ func (st *state) stepFailure(ifs *ast.IfStmt, prev ast.Stmt, x loopExits) (*ast.
 	if !goesOn(x, body.List) || x.leaves(body.List) {
 		return nil, nil, nil
 	}
-	if !Waits(st.info, body) && !st.callsSleeper(body) {
+	if !wait.InBody(st.info, body) && !st.callsSleeper(body) {
 		return nil, nil, nil
 	}
 	return call, errVar, body

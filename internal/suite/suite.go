@@ -8,11 +8,12 @@ package suite
 import (
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/directive"
 	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/retryscope"
-
-	"golang.org/x/tools/go/analysis"
 )
 
 // Analyzer is the root analyzer. Its findings have the rule id
@@ -35,7 +36,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil // no finding is wanted there, no fact needed: see knowledge/std.go
 	}
 	directive.Check(pass)
-	if !retryscope.Show() || !directive.Enabled("scope") {
+	if !retryscope.Show() || !directive.Enabled(string(analysisdoc.Scope)) {
 		return nil, nil
 	}
 	res := pass.ResultOf[retryscope.Analyzer].(*retryscope.Result)
@@ -56,7 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 			about = append(about, s.Helper)
 		}
 		about = append(about, "evidence: "+s.Evidence.String())
-		pass.Report(analysis.Diagnostic{Pos: pos, Category: "scope",
+		pass.Report(analysis.Diagnostic{Pos: pos, Category: string(analysisdoc.Scope),
 			Message: "retry scope: " + s.Kind.String() + " (" + strings.Join(about, "; ") + ")"})
 	}
 	return nil, nil

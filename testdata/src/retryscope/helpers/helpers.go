@@ -49,7 +49,7 @@ func attemptOnce(ctx context.Context, per time.Duration, op func(context.Context
 	return op(actx)
 }
 
-func sleepCtx(ctx context.Context, d time.Duration) error {
+func sleepCtx(ctx context.Context, d time.Duration) error { // want sleepCtx:"sleeps\\(1\\)"
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {

@@ -160,7 +160,7 @@ func behindHelper() error {
 }
 
 // Negative: a helper that waits in a select may be cut short: no fact.
-func settleOr(stop chan struct{}, d time.Duration) {
+func settleOr(stop chan struct{}, d time.Duration) { // want settleOr:"sleeps\\(1\\)"
 	select {
 	case <-stop:
 	case <-time.After(d):

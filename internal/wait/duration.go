@@ -1,0 +1,163 @@
+package wait
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/reslint/reslint/internal/analysisutil"
+)
+
+// DurationOf returns the duration that the call at c waits for, or nil
+// when the call is not such a wait. A wait is time.Sleep(d);
+// time.After(d), time.NewTimer(d) or t.Reset(d) whose channel is received
+// alone or in a select whose other cases only receive from channels
+// closed to broadcast (a select that also receives a result is a timeout,
+// not a wait); or a call of a sleep helper (Fact.Param), for its
+// argument.
+func (r *Result) DurationOf(c inspector.Cursor) ast.Expr {
+	call, ok := c.Node().(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	fn = fn.Origin()
+	sig := fn.Type().(*types.Signature)
+	arg := func(i int) ast.Expr {
+		if i < len(call.Args) && !call.Ellipsis.IsValid() && len(call.Args) == sig.Params().Len() {
+			return call.Args[i]
+		}
+		return nil
+	}
+	if fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+		switch fn.Name() {
+		case "Sleep":
+			return arg(0)
+		case "After":
+			if u, ok := c.Parent().Node().(*ast.UnaryExpr); ok && u.Op == token.ARROW && r.receiveWaits(c.Parent()) {
+				return arg(0)
+			}
+		case "NewTimer":
+			if t := assignedVar(r.info, c); t != nil && r.timerWaits(c, t) {
+				return arg(0)
+			}
+		case "Reset":
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && analysisutil.IsNamedExact(r.info.TypeOf(sel.X), "time", "Timer") {
+				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+					if t, ok := r.info.Uses[id].(*types.Var); ok && r.timerWaits(c, t) {
+						return arg(0)
+					}
+				}
+			}
+		}
+		return nil
+	}
+	if f := r.paramFact(fn); f >= 0 {
+		return arg(f)
+	}
+	return nil
+}
+
+// paramFact returns the duration parameter that fn waits for (this
+// package's inference so far, or an imported Fact), or -1.
+func (r *Result) paramFact(fn *types.Func) int {
+	if i, ok := r.param[fn]; ok {
+		return i
+	}
+	if fn.Pkg() != nil && fn.Pkg() != r.pass.Pkg {
+		if f := r.Fact(fn); f != nil {
+			return f.Param
+		}
+	}
+	return -1
+}
+
+// assignedVar returns the variable that the call at c is assigned to
+// (t := time.NewTimer(d), t = ..., var t = ...), or nil.
+func assignedVar(info *types.Info, c inspector.Cursor) *types.Var {
+	var id ast.Expr
+	switch p := c.Parent().Node().(type) {
+	case *ast.AssignStmt:
+		if len(p.Lhs) == 1 && len(p.Rhs) == 1 {
+			id = p.Lhs[0]
+		}
+	case *ast.ValueSpec:
+		if len(p.Names) == 1 && len(p.Values) == 1 {
+			id = p.Names[0]
+		}
+	}
+	if i, ok := id.(*ast.Ident); ok {
+		v, _ := info.ObjectOf(i).(*types.Var)
+		return v
+	}
+	return nil
+}
+
+// timerWaits reports whether the function around c receives from t.C in a
+// way that waits (see receiveWaits).
+func (r *Result) timerWaits(c inspector.Cursor, t *types.Var) bool {
+	var fc inspector.Cursor
+	found := false
+	for a := range c.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		fc, found = a, true
+		break
+	}
+	if !found {
+		return false
+	}
+	for u := range fc.Preorder((*ast.UnaryExpr)(nil)) {
+		ue := u.Node().(*ast.UnaryExpr)
+		if ue.Op != token.ARROW {
+			continue
+		}
+		sel, ok := ast.Unparen(ue.X).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "C" {
+			continue
+		}
+		if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && r.info.Uses[id] == t && r.receiveWaits(u) {
+			return true
+		}
+	}
+	return false
+}
+
+// receiveWaits reports whether the receive at u waits: it is a statement
+// of its own (`<-time.After(d)`), or a case of a select without default
+// whose other cases all receive from channels closed to broadcast
+// (ctx.Done(), a chan struct{}), as a context-aware sleep does.
+func (r *Result) receiveWaits(u inspector.Cursor) bool {
+	p := u.Parent()
+	switch p.Node().(type) {
+	case *ast.ExprStmt, *ast.AssignStmt:
+	default:
+		return false
+	}
+	cc, ok := p.Parent().Node().(*ast.CommClause)
+	if !ok {
+		_, isStmt := p.Node().(*ast.ExprStmt)
+		return isStmt
+	}
+	if cc.Comm != p.Node() {
+		return false
+	}
+	block, ok := p.Parent().Parent().Node().(*ast.BlockStmt)
+	if !ok {
+		return false
+	}
+	for _, s := range block.List {
+		other := s.(*ast.CommClause)
+		if other == cc {
+			continue
+		}
+		if !ClassifyCase(r.info, other, nil).Closes() {
+			return false
+		}
+	}
+	return true
+}
