@@ -235,7 +235,7 @@ func (r *runner) w1(s *retryscope.Scope, v verdict, w *write) bool {
 	case kindCall:
 		why = "the procedure runs twice when the first attempt was applied; make it idempotent with a request id or retry only errors raised before sending"
 	}
-	r.rep.Rulef("W1", w.at.Pos(), "%s%s is retried by %s after %s, which may come after it was applied: %s",
+	r.rep.Rulef(analysisdoc.W1, w.at.Pos(), "%s%s is retried by %s after %s, which may come after it was applied: %s",
 		st.what, through(w), helperName(s), v.ambig(), why)
 	return true
 }
@@ -256,6 +256,6 @@ func (r *runner) rootVar(e ast.Expr) *types.Var {
 }
 
 // diagnostic builds a diagnostic of rule at pos.
-func diagnostic(pos token.Pos, rule, format string, args ...any) analysis.Diagnostic {
-	return analysis.Diagnostic{Pos: pos, Category: rule, Message: fmt.Sprintf(format, args...)}
+func diagnostic(pos token.Pos, rule analysisdoc.RuleID, format string, args ...any) analysis.Diagnostic {
+	return analysis.Diagnostic{Pos: pos, Category: string(rule), Message: fmt.Sprintf(format, args...)}
 }

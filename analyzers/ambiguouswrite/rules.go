@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/knowledge"
 	"github.com/reslint/reslint/internal/retryscope"
 )
@@ -29,7 +30,7 @@ func (r *runner) w2(s *retryscope.Scope, v verdict, w *write, writes []*write) b
 			// transaction until that is rolled back.
 			consequence = "every retry fails until the transaction is rolled back"
 		}
-		d := diagnostic(w.at.Pos(), "W2",
+		d := diagnostic(w.at.Pos(), analysisdoc.W2,
 			"%s%s runs on %s, begun outside this retry, and %s sends it again after %s: the server aborted the whole transaction, so %s; begin, run and commit the transaction inside the retried function",
 			r.label(w), through(w), r.exprString(w.exec), helperName(s), v.confl(), consequence)
 		if fix, ok := r.txFix(s, w); ok {
@@ -43,7 +44,7 @@ func (r *runner) w2(s *retryscope.Scope, v verdict, w *write, writes []*write) b
 			continue
 		}
 		if r.resendsOnNoRow(s) && !r.rereads(s, w, writes) && r.argsFixed(s, w) {
-			r.rep.Rulef("W2", w.at.Pos(), "%s%s ... WHERE %s = ... is sent again by %s with the same %s after it matched no row: the row has moved on and the retry can never match; read the row again in each attempt and retry with its current %s",
+			r.rep.Rulef(analysisdoc.W2, w.at.Pos(), "%s%s ... WHERE %s = ... is sent again by %s with the same %s after it matched no row: the row has moved on and the retry can never match; read the row again in each attempt and retry with its current %s",
 				st.what, through(w), st.cas, helperName(s), st.cas, st.cas)
 			return true
 		}
@@ -292,23 +293,23 @@ func (r *runner) w3(s *retryscope.Scope, v verdict, w *write) bool {
 		if after == "" {
 			after = "an error on a later row"
 		}
-		r.rep.Rulef("W3", w.at.Pos(), "%s%s runs once per row, each in its own transaction, and %s retries the whole loop after %s: the rows written before the failure are written again; give each row an idempotent key (ON CONFLICT) or write the rows in one transaction",
+		r.rep.Rulef(analysisdoc.W3, w.at.Pos(), "%s%s runs once per row, each in its own transaction, and %s retries the whole loop after %s: the rows written before the failure are written again; give each row an idempotent key (ON CONFLICT) or write the rows in one transaction",
 			st.what, through(w), helperName(s), after)
 	case w.op == opCopy && v.ambig() != "" && !r.copiesToTemp(s):
-		r.rep.Rulef("W3", w.at.Pos(), "CopyFrom%s is retried whole by %s after %s, which may come after the rows were stored: every row is copied again; copy into a temporary table and insert from it with ON CONFLICT, or retry only errors raised before sending",
+		r.rep.Rulef(analysisdoc.W3, w.at.Pos(), "CopyFrom%s is retried whole by %s after %s, which may come after the rows were stored: every row is copied again; copy into a temporary table and insert from it with ON CONFLICT, or retry only errors raised before sending",
 			through(w), helperName(s), v.ambig())
 	case w.op == opBatch && nonIdem && v.ambig() != "":
-		r.rep.Rulef("W3", w.at.Pos(), "the batch%s holds %s and is retried whole by %s after %s, which may come after it was applied: its rows are written again; make each queued statement idempotent (ON CONFLICT on a row key)",
+		r.rep.Rulef(analysisdoc.W3, w.at.Pos(), "the batch%s holds %s and is retried whole by %s after %s, which may come after it was applied: its rows are written again; make each queued statement idempotent (ON CONFLICT on a row key)",
 			through(w), st.what, helperName(s), v.ambig())
 	case w.op == opStmt && nonIdem && st.kind == kindInsert && (st.rows > 1 || w.many) && v.ambig() != "":
 		rows := "a slice of rows"
 		if !w.many {
 			rows = fmt.Sprintf("%d rows", st.rows)
 		}
-		r.rep.Rulef("W3", w.at.Pos(), "%s with %s%s is retried whole by %s after %s, which may come after the rows were stored: every row is inserted again; add ON CONFLICT on a row key",
+		r.rep.Rulef(analysisdoc.W3, w.at.Pos(), "%s with %s%s is retried whole by %s after %s, which may come after the rows were stored: every row is inserted again; add ON CONFLICT on a row key",
 			st.what, rows, through(w), helperName(s), v.ambig())
 	case w.op == opORM && w.many && nonIdem && v.ambig() != "":
-		r.rep.Rulef("W3", w.at.Pos(), "%s%s is retried whole by %s after %s, which may come after the rows were stored: every row is inserted again; add conflict handling on a row key to the insert",
+		r.rep.Rulef(analysisdoc.W3, w.at.Pos(), "%s%s is retried whole by %s after %s, which may come after the rows were stored: every row is inserted again; add conflict handling on a row key to the insert",
 			st.what, through(w), helperName(s), v.ambig())
 	default:
 		return false

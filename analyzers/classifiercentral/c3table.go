@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/classify"
 )
 
@@ -95,7 +96,7 @@ func (r *runner) judgeTable(name string, lit *ast.CompositeLit) {
 			r.rep.Report(analysis.Diagnostic{
 				Pos:      e.Pos(),
 				End:      e.End(),
-				Category: "C3",
+				Category: string(analysisdoc.C3),
 				Message: fmt.Sprintf("HTTP %d is listed as retryable in %s, but the same request gets the same answer on every attempt; drop it from the table",
 					n, name),
 			})

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/knowledge"
@@ -49,13 +50,13 @@ func (r *runner) s1Scope(s *retryscope.Scope, b string) {
 		if s.ErrVar == nil || !retryscope.OnlyNilTests(r.info, s.Loop, s.ErrVar) {
 			return
 		}
-		r.rep.Rulef("S1", anchor(s), "retry loop goes round on every error of %s, its refusal included: %s", b, s1Fix)
+		r.rep.Rulef(analysisdoc.S1, anchor(s), "retry loop goes round on every error of %s, its refusal included: %s", b, s1Fix)
 	case retryscope.Closure:
 		fn := r.callee(s.Call)
 		if fn == nil || !r.retriesEveryError(s, fn) {
 			return
 		}
-		r.rep.Rulef("S1", anchor(s), "%s retries every error of %s, its refusal included: %s", s.Helper, b, s1Fix)
+		r.rep.Rulef(analysisdoc.S1, anchor(s), "%s retries every error of %s, its refusal included: %s", s.Helper, b, s1Fix)
 	}
 }
 
@@ -188,7 +189,7 @@ func (r *runner) s1Classifiers(brk map[*retryscope.Scope]string) map[*retryscope
 			// It decides about the refusal itself: an exclusion (correct)
 			// or an explicit "retry" for it.
 			for _, ret := range r.explicitRetries(c) {
-				r.rep.Rulef("S1", ret.Pos(), "%s answers \"retry\" for %s's refusal by name: %s", c.Name, brk[scope], s1Fix)
+				r.rep.Rulef(analysisdoc.S1, ret.Pos(), "%s answers \"retry\" for %s's refusal by name: %s", c.Name, brk[scope], s1Fix)
 			}
 			continue
 		}
@@ -202,7 +203,7 @@ func (r *runner) s1Classifiers(brk map[*retryscope.Scope]string) map[*retryscope
 				continue // an abort predicate that does not abort decides nothing
 			}
 			done[a.Return.Pos()] = true
-			r.rep.Rulef("S1", a.Return.Pos(), "%s answers \"retry\" for every error reaching this return, %s's refusal included: %s", c.Name, brk[scope], s1Fix)
+			r.rep.Rulef(analysisdoc.S1, a.Return.Pos(), "%s answers \"retry\" for every error reaching this return, %s's refusal included: %s", c.Name, brk[scope], s1Fix)
 		}
 	}
 	return judged

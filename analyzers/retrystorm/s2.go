@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/retryscope"
 )
@@ -243,7 +244,7 @@ func (r *runner) s2(inv *Inventory) {
 		if outer > 0 && l.attempts > 0 {
 			arith = fmt.Sprintf("%d x %d = %d calls per request", outer, l.attempts, outer*l.attempts)
 		}
-		r.rep.Rulef("S2", anchor(s), "%s (%s) runs %s (%s) in each attempt: %s into an outage; retry at one layer only and let the other fail fast",
+		r.rep.Rulef(analysisdoc.S2, anchor(s), "%s (%s) runs %s (%s) in each attempt: %s into an outage; retry at one layer only and let the other fail fast",
 			name(s), attemptsText(outer), l.name, attemptsText(l.attempts), arith)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/ctxaware"
 	"github.com/reslint/reslint/internal/retryscope"
@@ -20,7 +21,7 @@ func (r *runner) s3() {
 		if s.Kind == retryscope.Restart {
 			r.mark(anchor(s))
 			if loop, ok := s.Loop.(*ast.ForStmt); ok && (loop.Cond == nil || isTrueConst(r.info, loop.Cond)) && !canLeave(loop.Body) {
-				r.rep.Rulef("S3", anchor(s), "restart loop has no stop channel, context or attempt limit: it runs %s again forever and nothing can stop it short of killing the process; take a context or a stop channel and leave when it is done",
+				r.rep.Rulef(analysisdoc.S3, anchor(s), "restart loop has no stop channel, context or attempt limit: it runs %s again forever and nothing can stop it short of killing the process; take a context or a stop channel and leave when it is done",
 					r.exprName(s.Attempt.Fun))
 			}
 			continue
@@ -35,12 +36,12 @@ func (r *runner) s3() {
 			if !r.endless(s) {
 				continue
 			}
-			r.rep.Rulef("S3", anchor(s), "retry loop has no attempt limit, deadline, context or stop channel: it retries forever while the dependency is down and nothing can stop it; bound the attempts or take a context and leave when it is done")
+			r.rep.Rulef(analysisdoc.S3, anchor(s), "retry loop has no attempt limit, deadline, context or stop channel: it retries forever while the dependency is down and nothing can stop it; bound the attempts or take a context and leave when it is done")
 		case retryscope.Closure:
 			if !b.Known || !b.Forever {
 				continue
 			}
-			r.rep.Rulef("S3", anchor(s), "%s is told to retry without a limit and has no deadline or context: it retries forever while the dependency is down and nothing can stop it; bound the attempts or hand it a context", s.Helper)
+			r.rep.Rulef(analysisdoc.S3, anchor(s), "%s is told to retry without a limit and has no deadline or context: it retries forever while the dependency is down and nothing can stop it; bound the attempts or hand it a context", s.Helper)
 		}
 	}
 }

@@ -425,7 +425,7 @@ func retryHowAt(info *types.Info, loop ast.Node, call *ast.CallExpr, at ast.Expr
 				return false
 			}
 			if v := analysisutil.IdentVar(info, n.Cond); v != nil && flags[v] && n.Else == nil &&
-				Waits(info, n.Body) && (goesOn(x, n.Body.List) || x.goesRoundIn(n.Body)) && x.leavesAtTop(restAfter(body, n)) {
+				wait.InBody(info, n.Body) && (goesOn(x, n.Body.List) || x.goesRoundIn(n.Body)) && x.leavesAtTop(restAfter(body, n)) {
 				// _, retry = classify(resp, err); if retry { wait;
 				// continue }; break: the verdict goes round, anything
 				// else leaves.

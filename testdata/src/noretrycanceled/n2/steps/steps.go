@@ -18,7 +18,7 @@ type queue interface {
 
 var errEmpty = errors.New("empty")
 
-func publish(ctx context.Context, e *entry) error { return ctx.Err() }
+func publish(ctx context.Context, e *entry) error { return ctx.Err() } // want publish:"ctx honors\\(0\\)"
 
 func sendQueued(ctx context.Context, q queue) error {
 	for {
