@@ -35,6 +35,97 @@ func boundInBody(info *types.Info, body *ast.BlockStmt) bool {
 	})
 }
 
+// failureCounted reports whether the loop's condition bounds a counter
+// (n < 3) that the body counts up only on a failure path: inside the body
+// of an if that tests an error (err != nil) or the else of one that tests
+// success (err == nil). A counter of failures bounding the loop is an
+// attempt counter whatever its name (nr, n, i), and a loop that counts
+// its failures against a bound retries.
+func failureCounted(info *types.Info, loop ast.Node) bool {
+	f, ok := loop.(*ast.ForStmt)
+	if !ok || f.Cond == nil || f.Post != nil {
+		return false
+	}
+	be, ok := ast.Unparen(f.Cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	var counter *types.Var
+	switch be.Op {
+	case token.LSS, token.LEQ:
+		if tv, ok := info.Types[be.Y]; ok && tv.Value != nil {
+			counter = analysisutil.IdentVar(info, be.X)
+		}
+	case token.GTR, token.GEQ:
+		if tv, ok := info.Types[be.X]; ok && tv.Value != nil {
+			counter = analysisutil.IdentVar(info, be.Y)
+		}
+	}
+	if counter == nil {
+		return false
+	}
+	onFailure, elsewhere := false, false
+	var walk func(n ast.Node, failing bool)
+	walk = func(n ast.Node, failing bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.IfStmt:
+				if m.Init != nil {
+					walk(m.Init, failing)
+				}
+				body, els := failing, failing
+				if errTest(info, m.Cond, token.NEQ) {
+					body = true
+				} else if errTest(info, m.Cond, token.EQL) {
+					els = true
+				}
+				walk(m.Body, body)
+				if m.Else != nil {
+					walk(m.Else, els)
+				}
+				return false
+			case *ast.IncDecStmt:
+				if m.Tok == token.INC && analysisutil.IdentVar(info, m.X) == counter {
+					if failing {
+						onFailure = true
+					} else {
+						elsewhere = true
+					}
+				}
+			case *ast.AssignStmt:
+				for _, l := range m.Lhs {
+					if analysisutil.IdentVar(info, l) == counter {
+						if failing && m.Tok == token.ADD_ASSIGN {
+							onFailure = true
+						} else {
+							elsewhere = true
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	walk(f.Body, false)
+	return onFailure && !elsewhere
+}
+
+// errTest reports whether cond is err op nil for a variable of type error.
+func errTest(info *types.Info, cond ast.Expr, op token.Token) bool {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || be.Op != op {
+		return false
+	}
+	x, y := be.X, be.Y
+	if isNil(info, x) {
+		x, y = y, x
+	}
+	v := analysisutil.IdentVar(info, x)
+	return v != nil && analysisutil.IsError(v.Type()) && isNil(info, y)
+}
+
 // goroutineAttempt finds an attempt run in a goroutine started in the
 // loop, whose error the loop receives from a channel (err = <-errc, in a
 // select case or alone), and says how the loop retries it. The goroutine

@@ -915,7 +915,7 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 		if wait.InBody(st.info, body) || st.callsSleeper(body) {
 			ev |= EvWaits
 		}
-		if attemptBounded(st.info, loop) || boundInBody(st.info, body) {
+		if attemptBounded(st.info, loop) || boundInBody(st.info, body) || failureCounted(st.info, loop) {
 			ev |= EvAttemptCounter
 		}
 		if asksRetryPolicy(st.info, body) {

@@ -101,3 +101,54 @@ func walkAll(ctx context.Context, items []string) {
 		_ = items[i]
 	}
 }
+
+type file struct{}
+
+func (file) Close() error { return nil }
+
+func open(name string) (file, error) { return file{}, nil }
+
+func put(ctx context.Context, f file) error { return nil }
+
+// Failures counted against a bound, whatever the counter is called: a
+// retry loop with no wait.
+func putFromFile(ctx context.Context, name string) (err error) {
+	nr := 0
+	for nr < 3 { // want "retry loop, attempt put \\[attempt-counter, failure-goes-round\\]"
+		fd, e := open(name)
+		if e != nil {
+			return e
+		}
+		err = put(ctx, fd)
+		if err != nil {
+			nr++
+			fd.Close()
+			continue
+		}
+		fd.Close()
+		break
+	}
+	return err
+}
+
+// Twins: a counter that counts every pass (the next item), and one the
+// success path counts too.
+func putEach(ctx context.Context, name string) {
+	n := 0
+	for n < 3 {
+		fd, _ := open(name)
+		if err := put(ctx, fd); err != nil {
+			fd.Close()
+		}
+		n++
+	}
+	done := 0
+	for done < 3 {
+		fd, _ := open(name)
+		if err := put(ctx, fd); err != nil {
+			done++
+			continue
+		}
+		done++
+	}
+}
