@@ -16,7 +16,6 @@ import (
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/directive"
-	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/knowledge"
 	"github.com/reslint/reslint/internal/retryscope"
@@ -49,10 +48,15 @@ type runner struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if goroot.Standard(pass) || !importsDB(pass.Pkg) {
-		// database/sql's own retry of driver.ErrBadConn is in the
-		// standard library; a package that imports no database library
-		// sends no statement this analyzer can read.
+	// database/sql's own retry of driver.ErrBadConn is in the standard
+	// library; a package that imports no database library sends no
+	// statement this analyzer can read.
+	rep, ok := directive.Begin(pass)
+	if !ok {
+		return nil, nil
+	}
+	defer rep.Finish()
+	if !analysisutil.ImportsFunc(pass.Pkg, func(p string) bool { return slices.Contains(knowledge.DBLibraries, p) }) {
 		return nil, nil
 	}
 	r := &runner{
@@ -64,8 +68,7 @@ func run(pass *analysis.Pass) (any, error) {
 		inEval:   map[*types.Func]bool{},
 		done:     map[*ast.CallExpr]bool{},
 	}
-	r.rep = directive.NewReporter(pass)
-	defer r.rep.Finish()
+	r.rep = rep
 	for _, s := range append(slices.Clip(r.res.Scopes), r.res.Gotos...) {
 		if s.Kind == retryscope.Client || s.Body == nil {
 			continue
@@ -74,16 +77,6 @@ func run(pass *analysis.Pass) (any, error) {
 		r.scope(s)
 	}
 	return nil, nil
-}
-
-// importsDB reports whether pkg imports one of the database libraries.
-func importsDB(pkg *types.Package) bool {
-	for _, imp := range pkg.Imports() {
-		if slices.Contains(knowledge.DBLibraries, imp.Path()) {
-			return true
-		}
-	}
-	return false
 }
 
 // scope judges the writes of one retry scope.

@@ -20,7 +20,6 @@ import (
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/directive"
-	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/retryscope"
 	"github.com/reslint/reslint/internal/wait"
 )
@@ -70,9 +69,11 @@ type runner struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if goroot.Standard(pass) {
-		return &Waits{}, nil // no finding is wanted there, no fact needed: see knowledge/std.go
+	rep, ok := directive.Begin(pass)
+	if !ok {
+		return &Waits{}, nil // the standard library: see knowledge/std.go
 	}
+	defer rep.Finish()
 	r := &runner{
 		pass:   pass,
 		info:   pass.TypesInfo,
@@ -82,9 +83,8 @@ func run(pass *analysis.Pass) (any, error) {
 		result: map[*types.Func]*ResultFact{},
 		done:   map[token.Pos]bool{},
 	}
-	r.rep = directive.NewReporter(pass)
-	defer r.rep.Finish()
-	if !importsAny(pass.Pkg, "time", "math/rand", "math/rand/v2", "crypto/rand",
+	r.rep = rep
+	if !analysisutil.ImportsAny(pass.Pkg, "time", "math/rand", "math/rand/v2", "crypto/rand",
 		cenkaltiPath+"/v4", cenkaltiPath+"/v5", retrygoPath, retrygoPath+"/v4", retrygoPath+"/v3") {
 		return r.unjudgedWaits(), nil // no wait, no jitter helper, no backoff library: nothing to judge
 	}
@@ -121,18 +121,6 @@ func (r *runner) underTest(cur inspector.Cursor) bool {
 		}
 		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" {
 			return true
-		}
-	}
-	return false
-}
-
-// importsAny reports whether pkg imports one of paths directly.
-func importsAny(pkg *types.Package, paths ...string) bool {
-	for _, p := range pkg.Imports() {
-		for _, q := range paths {
-			if p.Path() == q {
-				return true
-			}
 		}
 	}
 	return false

@@ -35,7 +35,7 @@ var retrygoFixed = map[string]bool{"BackOffDelay": true, "FixedDelay": true}
 const libMsgTail = "after an outage every client retries in lock step and the herd keeps the dependency down"
 
 func (r *runner) libraries() {
-	cenkalti := importsAny(r.pass.Pkg, cenkaltiPath+"/v4", cenkaltiPath+"/v5")
+	cenkalti := analysisutil.ImportsAny(r.pass.Pkg, cenkaltiPath+"/v4", cenkaltiPath+"/v5")
 	retrygo := false
 	for _, p := range r.pass.Pkg.Imports() {
 		if analysisutil.StripMajor(p.Path()) == retrygoPath {

@@ -2,6 +2,8 @@ package backoffjitter
 
 import (
 	"go/types"
+
+	"github.com/reslint/reslint/internal/analysisutil"
 )
 
 // ResultFact marks a function whose first duration result a random value
@@ -27,7 +29,7 @@ func (r *runner) resultFact(fn *types.Func) *ResultFact {
 // duration result (or, in a package that imports a random source, first
 // numeric result: a jitter factor) is random or server-provided.
 func (r *runner) resultFacts() {
-	numeric := importsAny(r.pass.Pkg, "math/rand", "math/rand/v2", "crypto/rand")
+	numeric := analysisutil.ImportsAny(r.pass.Pkg, "math/rand", "math/rand/v2", "crypto/rand")
 	for fn, d := range r.decls {
 		sig := fn.Type().(*types.Signature)
 		idx := -1

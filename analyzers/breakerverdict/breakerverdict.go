@@ -15,7 +15,6 @@ import (
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/directive"
-	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/knowledge"
 )
 
@@ -61,17 +60,18 @@ type runner struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if goroot.Standard(pass) {
-		return nil, nil // no finding is wanted there, no fact needed: see knowledge/std.go
+	rep, ok := directive.Begin(pass)
+	if !ok {
+		return nil, nil // the standard library: see knowledge/std.go
 	}
+	defer rep.Finish()
 	r := &runner{
 		pass:     pass,
 		info:     pass.TypesInfo,
 		in:       pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		reported: map[token.Pos]bool{},
 	}
-	r.rep = directive.NewReporter(pass)
-	defer r.rep.Finish()
+	r.rep = rep
 
 	gob, failsafe := false, false
 	for _, p := range pass.Pkg.Imports() {
@@ -89,7 +89,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if failsafe {
 		r.failsafe()
 	}
-	if importsRecorder(pass.Pkg) {
+	if analysisutil.ImportsFunc(pass.Pkg, knowledge.IsBreakerRecorderPath) {
 		r.recorders()
 	}
 	if hasMark(pass.Files) {

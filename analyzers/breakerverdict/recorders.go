@@ -13,17 +13,6 @@ import (
 	"github.com/reslint/reslint/internal/knowledge"
 )
 
-// importsRecorder reports whether pkg imports a breaker that the caller
-// tells of each outcome (knowledge.BreakerRecorders).
-func importsRecorder(pkg *types.Package) bool {
-	for _, p := range pkg.Imports() {
-		if slices.ContainsFunc(knowledge.BreakerRecorders, func(b knowledge.BreakerRecorder) bool { return b.Path == p.Path() }) {
-			return true
-		}
-	}
-	return false
-}
-
 // recorders judges breakers that count what the caller records:
 //
 //	if err == nil {

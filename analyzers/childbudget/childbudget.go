@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/types"
-	"slices"
 	"strings"
 	"time"
 
@@ -13,9 +12,9 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reslint/reslint/internal/analysisdoc"
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/budget"
 	"github.com/reslint/reslint/internal/directive"
-	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/retryscope"
 	"github.com/reslint/reslint/internal/wait"
 )
@@ -76,12 +75,12 @@ type state struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if goroot.Standard(pass) {
-		return nil, nil // no finding is wanted there, no fact needed: see knowledge/std.go
+	r, ok := directive.Begin(pass)
+	if !ok {
+		return nil, nil // the standard library: see knowledge/std.go
 	}
-	r := directive.NewReporter(pass)
-	defer r.Finish()
-	if !imports(pass.Pkg, "context") && !imports(pass.Pkg, "time") {
+	defer r.Finish() // stale ignore directives, also where the package does not use the API
+	if !analysisutil.ImportsAny(pass.Pkg, "context", "time") {
 		return nil, nil
 	}
 	st := &state{
@@ -96,7 +95,7 @@ func run(pass *analysis.Pass) (any, error) {
 		b1:     map[*ast.CallExpr]bool{},
 	}
 	st.policies() // B3 (b): needs only time
-	if !imports(pass.Pkg, "context") {
+	if !analysisutil.ImportsAny(pass.Pkg, "context") {
 		return nil, nil
 	}
 	st.tr = budget.NewTracker(st.info, st.in)
@@ -108,10 +107,6 @@ func run(pass *analysis.Pass) (any, error) {
 	st.attempts() // B3 (a)
 	st.detached() // B4
 	return nil, nil
-}
-
-func imports(pkg *types.Package, path string) bool {
-	return slices.ContainsFunc(pkg.Imports(), func(p *types.Package) bool { return p.Path() == path })
 }
 
 // findClamps records the top-level functions that call Deadline() on a

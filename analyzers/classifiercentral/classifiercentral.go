@@ -20,7 +20,6 @@ import (
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/directive"
-	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -102,17 +101,18 @@ type runner struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if goroot.Standard(pass) {
-		return nil, nil // no finding is wanted there, no fact needed: see knowledge/std.go
+	rep, ok := directive.Begin(pass)
+	if !ok {
+		return nil, nil // the standard library: see knowledge/std.go
 	}
+	defer rep.Finish()
 	r := &runner{
 		pass: pass,
 		info: pass.TypesInfo,
 		in:   pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		res:  pass.ResultOf[retryscope.Analyzer].(*retryscope.Result),
 	}
-	r.rep = directive.NewReporter(pass)
-	defer r.rep.Finish()
+	r.rep = rep
 	r.finder = &classify.SignalFinder{Info: r.info, Defs: r.res.Defs}
 
 	r.designate()

@@ -18,7 +18,6 @@ import (
 
 	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/directive"
-	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/idemkey"
 	"github.com/reslint/reslint/internal/knowledge"
 	"github.com/reslint/reslint/internal/retryscope"
@@ -129,11 +128,11 @@ func run(pass *analysis.Pass) (any, error) {
 	// time.Now, math/rand) are in the generator table. Under go vet, the
 	// facts of every dependency are written and read by every package
 	// above it, so exporting none here saves work far beyond this pass.
-	if goroot.Standard(pass) {
-		return nil, nil
+	r, ok := directive.Begin(pass)
+	if !ok {
+		return nil, nil // the standard library: see knowledge/std.go
 	}
-	r := directive.NewReporter(pass)
-	defer r.Finish()
+	defer r.Finish() // stale ignore directives, also where the package does not use the API
 	c := &checker{
 		pass:       pass,
 		r:          r,

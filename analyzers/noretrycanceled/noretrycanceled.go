@@ -14,7 +14,6 @@ import (
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/ctxaware"
 	"github.com/reslint/reslint/internal/directive"
-	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/retryscope"
 	"github.com/reslint/reslint/internal/wait"
 )
@@ -45,9 +44,11 @@ type runner struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if goroot.Standard(pass) {
-		return nil, nil // no finding is wanted there, no fact needed: see knowledge/std.go
+	rep, ok := directive.Begin(pass)
+	if !ok {
+		return nil, nil // the standard library: see knowledge/std.go
 	}
+	defer rep.Finish()
 	r := &runner{
 		pass: pass,
 		info: pass.TypesInfo,
@@ -56,8 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 		ctx:  pass.ResultOf[ctxaware.Analyzer].(*ctxaware.Result),
 		wait: pass.ResultOf[wait.Analyzer].(*wait.Result),
 	}
-	r.rep = directive.NewReporter(pass)
-	defer r.rep.Finish()
+	r.rep = rep
 
 	r.decls, r.defs = r.res.Decls, r.res.Defs
 	r.n1()

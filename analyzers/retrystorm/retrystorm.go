@@ -20,7 +20,6 @@ import (
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/directive"
-	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/knowledge"
 	"github.com/reslint/reslint/internal/retryscope"
@@ -91,9 +90,11 @@ type runner struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	inv := &Inventory{}
-	if goroot.Standard(pass) {
-		return inv, nil // no retries worth listing, no finding wanted
+	rep, ok := directive.Begin(pass)
+	if !ok {
+		return inv, nil // the standard library: see knowledge/std.go
 	}
+	defer rep.Finish()
 	r := &runner{
 		pass:     pass,
 		info:     pass.TypesInfo,
@@ -103,8 +104,7 @@ func run(pass *analysis.Pass) (any, error) {
 		breakers: map[*types.Func]string{},
 		retries:  map[*types.Func]*RetriesFact{},
 	}
-	r.rep = directive.NewReporter(pass)
-	defer r.rep.Finish()
+	r.rep = rep
 	// The kinds whose attempt, bound and exits these rules read: a
 	// helper's operation, a loop (goto loops included), a self-retrying
 	// send. Recursion, restart and re-queue scopes (and a closure found

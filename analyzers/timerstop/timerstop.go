@@ -7,7 +7,6 @@ import (
 	"go/token"
 	"go/types"
 	"go/version"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -18,8 +17,8 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/analysisdoc"
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/directive"
-	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/guard"
 )
 
@@ -82,13 +81,13 @@ type state struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if goroot.Standard(pass) {
-		return nil, nil // no finding is wanted there, no fact needed: see knowledge/std.go
+	r, ok := directive.Begin(pass)
+	if !ok {
+		return nil, nil // the standard library: see knowledge/std.go
 	}
-	r := directive.NewReporter(pass)
-	defer r.Finish() // stale //reslint:ignore timerstop directives, even here
+	defer r.Finish() // stale ignore directives, also where the package does not use the API
 	// Fast path: nothing to do in a package that does not import time.
-	if !slices.ContainsFunc(pass.Pkg.Imports(), func(p *types.Package) bool { return p.Path() == "time" }) {
+	if !analysisutil.ImportsAny(pass.Pkg, "time") {
 		return nil, nil
 	}
 	st := &state{

@@ -453,3 +453,15 @@ func CommRecv(comm ast.Stmt) ast.Expr {
 	}
 	return u.X
 }
+
+// ImportsAny reports whether pkg imports one of paths directly: the early
+// return of an analyzer whose rules need an API the package does not use.
+func ImportsAny(pkg *types.Package, paths ...string) bool {
+	return ImportsFunc(pkg, func(path string) bool { return slices.Contains(paths, path) })
+}
+
+// ImportsFunc reports whether pkg directly imports a package whose path
+// satisfies ok.
+func ImportsFunc(pkg *types.Package, ok func(path string) bool) bool {
+	return slices.ContainsFunc(pkg.Imports(), func(p *types.Package) bool { return ok(p.Path()) })
+}

@@ -27,6 +27,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reslint/reslint/internal/analysisdoc"
+	"github.com/reslint/reslint/internal/goroot"
 )
 
 // Names lists every analyzer name a directive may mention: the analyzers of
@@ -383,4 +384,17 @@ func FuncMark(decl *ast.FuncDecl, v string) (args []string, ok bool) {
 		}
 	}
 	return nil, false
+}
+
+// Begin starts an analyzer's run on pass. It is false on a package of the
+// standard library, where no finding is wanted and no fact is needed (see
+// knowledge/std.go); otherwise it returns the reporter every finding goes
+// through, whose Finish the analyzer defers so that the ignore directives
+// that silenced nothing are reported, also when the analyzer then returns
+// early on a package that does not use its API.
+func Begin(pass *analysis.Pass) (*Reporter, bool) {
+	if goroot.Standard(pass) {
+		return nil, false
+	}
+	return NewReporter(pass), true
 }

@@ -172,3 +172,14 @@ var RestrictsRetries = map[string]map[string]bool{
 	"github.com/cenkalti/backoff": {"Permanent": true},
 	GoRetry:                       {"RetryableError": true},
 }
+
+// IsBreakerRecorderPath reports whether path is the import path of one of
+// the BreakerRecorders.
+func IsBreakerRecorderPath(path string) bool {
+	for _, b := range BreakerRecorders {
+		if b.Path == path {
+			return true
+		}
+	}
+	return false
+}

@@ -997,7 +997,7 @@ func (st *state) attemptOf(c inspector.Cursor, loop ast.Node) bool {
 // Get/Head/Post/PostForm, and sends through the *http.Client that
 // (*Client).StandardClient returns.
 func (st *state) findClientSends(in *inspector.Inspector, res *Result) {
-	if !imports(st.pass.Pkg, knowledge.Retryablehttp) {
+	if !analysisutil.ImportsAny(st.pass.Pkg, knowledge.Retryablehttp) {
 		return
 	}
 	for c := range in.Root().Preorder((*ast.CallExpr)(nil)) {
@@ -1046,14 +1046,4 @@ func (st *state) fromStandardClient(call *ast.CallExpr) bool {
 	}
 	fn := st.callee(inner)
 	return fn != nil && fn.Name() == "StandardClient" && fn.Pkg() != nil && fn.Pkg().Path() == knowledge.Retryablehttp
-}
-
-// imports reports whether pkg imports path directly.
-func imports(pkg *types.Package, path string) bool {
-	for _, p := range pkg.Imports() {
-		if p.Path() == path {
-			return true
-		}
-	}
-	return false
 }
