@@ -146,21 +146,6 @@ type defsIndex struct {
 
 func indexDefs(info *types.Info, in *inspector.Inspector) *defsIndex {
 	ix := &defsIndex{vars: map[*types.Var][]def{}, params: map[*types.Var]bool{}, addr: map[*types.Var]bool{}}
-	varOf := func(e ast.Expr) *types.Var {
-		switch e := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			v, _ := info.ObjectOf(e).(*types.Var)
-			return v
-		case *ast.SelectorExpr:
-			if sel := info.Selections[e]; sel != nil && sel.Kind() == types.FieldVal {
-				v, _ := sel.Obj().(*types.Var)
-				return v
-			}
-			v, _ := info.Uses[e.Sel].(*types.Var) // pkg.Var
-			return v
-		}
-		return nil
-	}
 	add := func(v *types.Var, d def) {
 		if v != nil && v.Name() != "_" {
 			ix.vars[v] = append(ix.vars[v], d)
@@ -181,7 +166,7 @@ func indexDefs(info *types.Info, in *inspector.Inspector) *defsIndex {
 				if n.Tok == token.DEFINE {
 					d.op = token.ASSIGN
 				}
-				add(varOf(l), d)
+				add(varOf(info, l), d)
 			}
 		case *ast.ValueSpec:
 			for i, id := range n.Names {
@@ -194,10 +179,10 @@ func indexDefs(info *types.Info, in *inspector.Inspector) *defsIndex {
 				case len(n.Values) == 0:
 					d.rhs = zeroLit // var d time.Duration
 				}
-				add(varOf(id), d)
+				add(varOf(info, id), d)
 			}
 		case *ast.IncDecStmt:
-			add(varOf(n.X), def{op: n.Tok, idx: -1, stmt: n})
+			add(varOf(info, n.X), def{op: n.Tok, idx: -1, stmt: n})
 		case *ast.RangeStmt:
 			u := under(info.TypeOf(n.X))
 			b, isBasic := u.(*types.Basic)
@@ -205,7 +190,7 @@ func indexDefs(info *types.Info, in *inspector.Inspector) *defsIndex {
 			if n.Key != nil {
 				_, isSlice := u.(*types.Slice)
 				_, isArr := u.(*types.Array)
-				add(varOf(n.Key), def{count: isInt || isSlice || isArr, idx: -1, stmt: n})
+				add(varOf(info, n.Key), def{count: isInt || isSlice || isArr, idx: -1, stmt: n})
 			}
 			if n.Value != nil {
 				d := def{idx: -1, stmt: n}
@@ -213,11 +198,11 @@ func indexDefs(info *types.Info, in *inspector.Inspector) *defsIndex {
 				case *types.Slice, *types.Array:
 					d.elem = n.X
 				}
-				add(varOf(n.Value), d)
+				add(varOf(info, n.Value), d)
 			}
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
-				if v := varOf(n.X); v != nil {
+				if v := varOf(info, n.X); v != nil {
 					ix.addr[v] = true
 				}
 			}
@@ -268,6 +253,24 @@ func indexDefs(info *types.Info, in *inspector.Inspector) *defsIndex {
 		}
 	}
 	return ix
+}
+
+// varOf returns the variable e names: a local or package variable, a
+// field (x.f) or another package's variable (pkg.V); nil otherwise.
+func varOf(info *types.Info, e ast.Expr) *types.Var {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, _ := info.ObjectOf(e).(*types.Var)
+		return v
+	case *ast.SelectorExpr:
+		if sel := info.Selections[e]; sel != nil && sel.Kind() == types.FieldVal {
+			v, _ := sel.Obj().(*types.Var)
+			return v
+		}
+		v, _ := info.Uses[e.Sel].(*types.Var) // pkg.Var
+		return v
+	}
+	return nil
 }
 
 // zeroLit stands for the zero value of `var d time.Duration`.
@@ -547,14 +550,7 @@ func (ev *evaluator) table(x ast.Expr) val {
 	case *ast.CompositeLit:
 		lits = append(lits, x)
 	case *ast.Ident, *ast.SelectorExpr:
-		var v *types.Var
-		if id, ok := x.(*ast.Ident); ok {
-			v, _ = ev.info.Uses[id].(*types.Var)
-		} else if sel := ev.info.Selections[x.(*ast.SelectorExpr)]; sel != nil && sel.Kind() == types.FieldVal {
-			v, _ = sel.Obj().(*types.Var)
-		} else {
-			v, _ = ev.info.Uses[x.(*ast.SelectorExpr).Sel].(*types.Var)
-		}
+		v := varOf(ev.info, x)
 		if v == nil || ev.ix.addr[v] || ev.ix.params[v] || v.Pkg() != ev.r.pass.Pkg {
 			return unknown
 		}

@@ -1,6 +1,7 @@
 package childbudget
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -649,9 +650,9 @@ func (st *state) commentedIntent(c inspector.Cursor) bool {
 		case *ast.File:
 			file = n
 		case *ast.FuncDecl:
-			body = cmpOr(body, n.Body)
+			body = cmp.Or(body, n.Body)
 		case *ast.FuncLit:
-			body = cmpOr(body, n.Body)
+			body = cmp.Or(body, n.Body)
 		}
 	}
 	if !stmt.Valid() || file == nil || body == nil {
@@ -674,14 +675,6 @@ func (st *state) commentedIntent(c inspector.Cursor) bool {
 	return (has("context") || has("ctx")) &&
 		!slices.ContainsFunc(knowledge.NotIntentWords, has) &&
 		slices.ContainsFunc(knowledge.DetachIntentWords, has)
-}
-
-// cmpOr returns a unless it is nil, then b.
-func cmpOr(a, b *ast.BlockStmt) *ast.BlockStmt {
-	if a != nil {
-		return a
-	}
-	return b
 }
 
 // hasWordPrefix reports whether text holds w at the start of a word

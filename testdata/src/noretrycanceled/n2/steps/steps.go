@@ -95,3 +95,17 @@ func sendOrFail(ctx context.Context, q queue) error {
 		}
 	}
 }
+
+// Twin: the only context in scope can never be done: nothing to notice
+// late.
+func sendDetached(q queue) {
+	ctx := context.Background()
+	for {
+		e, err := q.Peek()
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		_ = publish(ctx, e)
+	}
+}
