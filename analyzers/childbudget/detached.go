@@ -574,11 +574,12 @@ func (st *state) isTeardown(call *ast.CallExpr) bool {
 
 // valuesOnly reports whether call is a function of this package whose
 // context parameters are used for their values only: handed to logging or
-// telemetry (a startSpan helper around tracer.Start), to another such
+// telemetry (a startSpan helper around tracer.Start), read with
+// ctx.Value (a person or tenant stored in it), handed to another such
 // helper (depth is how many were followed), or not used at all. A
 // detached context handed to it escapes no deadline.
 func (st *state) valuesOnly(call *ast.CallExpr, depth int) bool {
-	if depth > 2 || st.scopes == nil {
+	if depth > 4 || st.scopes == nil {
 		return false
 	}
 	callee, _ := typeutil.Callee(st.info, call).(*types.Func)
@@ -610,6 +611,10 @@ func (st *state) valuesOnly(call *ast.CallExpr, depth int) bool {
 			continue
 		}
 		k, _ := c.ParentEdge()
+		if k == edge.SelectorExpr_X && c.Parent().Node().(*ast.SelectorExpr).Sel.Name == "Value" {
+			// ctx.Value(key): a read of a value, never of the deadline.
+			continue
+		}
 		switch k {
 		case edge.AssignStmt_Lhs, edge.ReturnStmt_Results:
 			// Rebound to a derived context (ctx, task :=

@@ -142,8 +142,8 @@ var LibraryBackoffs = map[string]map[string]LibraryBackoff{
 // second token, which is harmless (idemkeyperseries I2).
 var TokenRequestMarks = []string{"grant_type", "/token"}
 
-// TelemetryPaths are import-path prefixes of tracing, metrics and
-// execution-trace APIs: they read a context's values (trace and span ids),
+// TelemetryPaths are import-path prefixes of tracing, metrics,
+// execution-trace and error-reporting APIs: they read a context's values (trace and span ids),
 // never its deadline or cancellation, so a detached context handed to them
 // detaches nothing (childbudget B4).
 var TelemetryPaths = []string{
@@ -153,6 +153,15 @@ var TelemetryPaths = []string{
 	"github.com/opentracing/opentracing-go",
 	"gopkg.in/DataDog/dd-trace-go.v1/ddtrace",
 	"github.com/DataDog/dd-trace-go/v2/ddtrace",
+	"github.com/newrelic/go-agent/v3/newrelic",
+	// Error reporters: an error or message sent to the tracker is
+	// telemetry too; the context carries the person or the request
+	// that the report describes.
+	"github.com/getsentry/sentry-go",
+	"github.com/rollbar/rollbar-go",
+	"github.com/bugsnag/bugsnag-go",
+	"github.com/honeybadger-io/honeybadger-go",
+	"github.com/airbrake/gobrake",
 }
 
 // TeardownWords: a call whose name starts with one of these words (Close,
