@@ -197,6 +197,11 @@ func (r *runner) waits() {
 			if arg == nil || r.done[arg.Pos()] {
 				continue
 			}
+			if b, ok := body.(*ast.BlockStmt); ok && retryscope.OnExitPath(b, c.Node()) {
+				// Paces the work done before leaving (one reconnect per
+				// second after success): no attempt follows it.
+				continue
+			}
 			r.done[arg.Pos()] = true
 			between := "between retry attempts"
 			if restarts[body] {
