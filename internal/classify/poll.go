@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"slices"
 
+	"golang.org/x/tools/go/types/typeutil"
+
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/knowledge"
 )
@@ -23,25 +25,56 @@ func IsPoll(info *types.Info, body *ast.BlockStmt, attempt *ast.CallExpr, errVar
 	if body == nil || attempt == nil || errVar == nil || !readsState(attempt) {
 		return false
 	}
-	for i, s := range body.List {
+	list := pollList(body.List, attempt)
+	for i, s := range list {
 		if !(s.Pos() <= attempt.Pos() && attempt.End() <= s.End()) {
 			continue
 		}
 		if ifs, ok := s.(*ast.IfStmt); ok && ifs.Init != nil && ifs.Init.Pos() <= attempt.Pos() && attempt.End() <= ifs.Init.End() {
 			return errLeaves(info, ifs, errVar)
 		}
-		if _, ok := s.(*ast.AssignStmt); !ok || i+1 >= len(body.List) {
+		if _, ok := s.(*ast.AssignStmt); !ok || i+1 >= len(list) {
 			return false
 		}
-		ifs, ok := body.List[i+1].(*ast.IfStmt)
+		ifs, ok := list[i+1].(*ast.IfStmt)
 		return ok && ifs.Init == nil && errLeaves(info, ifs, errVar)
 	}
 	return false
 }
 
+// pollList returns the statement list where the attempt is made: the
+// loop body, or the body of the select case that runs it after the
+// pacing wait (select { case <-ctx.Done(): return; case <-time.After(d):
+// status, err := read(ctx); ... }).
+func pollList(list []ast.Stmt, attempt *ast.CallExpr) []ast.Stmt {
+	for _, s := range list {
+		sel, ok := s.(*ast.SelectStmt)
+		if !ok || !(sel.Pos() <= attempt.Pos() && attempt.End() <= sel.End()) {
+			continue
+		}
+		for _, cc := range sel.Body.List {
+			cc := cc.(*ast.CommClause)
+			if cc.Comm != nil && cc.Colon < attempt.Pos() && attempt.End() <= cc.End() {
+				return cc.Body
+			}
+		}
+	}
+	return list
+}
+
 // errLeaves reports whether ifs is `if err != nil { ... leave }` for
-// errVar, with no else: every error ends the loop.
+// errVar, with no else: every error ends the loop. `if !errors.Is(err,
+// ErrNoProgress) { return }`, where the sentinel says "nothing yet" (its
+// name holds one of knowledge.NotYetWords), leaves on every error and on
+// success alike: the loop goes round only while the state it reads has
+// not changed.
 func errLeaves(info *types.Info, ifs *ast.IfStmt, errVar *types.Var) bool {
+	if u, ok := ast.Unparen(ifs.Cond).(*ast.UnaryExpr); ok && u.Op == token.NOT && ifs.Else == nil {
+		if c, ok := ast.Unparen(u.X).(*ast.CallExpr); ok && isErrorsIs(info, c) && len(c.Args) == 2 &&
+			analysisutil.IdentVar(info, c.Args[0]) == errVar && notYet(c.Args[1]) {
+			return analysisutil.EndsBy(ifs.Body.List, analysisutil.ByReturn|analysisutil.ByBreak|analysisutil.ByNoReturn)
+		}
+	}
 	be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
 	if !ok || be.Op != token.NEQ || ifs.Else != nil {
 		return false
@@ -72,4 +105,22 @@ func readsState(call *ast.CallExpr) bool {
 		return false
 	}
 	return slices.ContainsFunc(Words(name), func(w string) bool { return slices.Contains(knowledge.ReadWords, w) })
+}
+
+// notYet reports whether the sentinel error e is named for a state that
+// has not arrived yet (io.ErrNoProgress, ErrNotReady, ErrPending).
+func notYet(e ast.Expr) bool {
+	var name string
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		name = e.Name
+	case *ast.SelectorExpr:
+		name = e.Sel.Name
+	}
+	return slices.ContainsFunc(Words(name), func(w string) bool { return slices.Contains(knowledge.NotYetWords, w) })
+}
+
+func isErrorsIs(info *types.Info, c *ast.CallExpr) bool {
+	fn, _ := typeutil.Callee(info, c).(*types.Func)
+	return analysisutil.IsPkgFunc(fn, "errors", "Is")
 }

@@ -211,4 +211,10 @@ var (
 // its camelCase name) reads a state (GetStatus, describeJob, isReady,
 // checkHealth): a loop that repeats it after successful reads polls, where
 // repeating a write (commit, submit, send) after a refused answer retries.
-var ReadWords = []string{"get", "status", "state", "poll", "check", "describe", "list", "read", "is", "has", "exists", "ready", "health", "healthy", "ping", "info", "lookup", "fetch", "query", "wait", "inspect", "head", "progress"}
+var ReadWords = []string{"get", "status", "state", "poll", "check", "describe", "list", "read", "is", "has", "exists", "ready", "health", "healthy", "ping", "info", "lookup", "fetch", "query", "wait", "inspect", "head", "progress", "reader", "getter", "checker", "poller"}
+
+// NotYetWords: a sentinel error whose name holds one of these words says
+// that the state a poll waits for has not arrived (io.ErrNoProgress,
+// ErrNotReady, ErrPending, ErrInProgress); it is no failure, and a loop
+// that goes round only on it polls.
+var NotYetWords = []string{"progress", "ready", "pending", "yet"}
