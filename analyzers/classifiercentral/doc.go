@@ -61,7 +61,10 @@
 //
 // A place is a top-level function. A verdict function and the package
 // functions it calls are one place (a classifier made of helpers is one
-// classifier), and so are same-named classifier methods of several types
+// classifier), so is a function that decides inline and calls another
+// place for one kind of error (a retry policy's switch asking
+// isNotRetriable about network errors: one decision written in two
+// functions), and so are same-named classifier methods of several types
 // (one classifier interface implemented per error kind and asked in
 // turn, as aws-sdk-go-v2's retryables are). Places of imported packages
 // come from a fact and are listed first, then this package's in source

@@ -152,7 +152,15 @@ func (r *runner) groups(sites []*site) []*group {
 		}
 	}
 	// Delegation from verdict functions (through helpers that check
-	// nothing themselves, too).
+	// nothing themselves, too), to other verdict functions or to a
+	// classifier that is a place of its own (a retry policy's inline
+	// switch that asks isNotRetriable for network errors): one decision.
+	tops := map[ast.Node]bool{}
+	for _, s := range sites {
+		if s.top != nil {
+			tops[s.top] = true
+		}
+	}
 	for n := range r.verdict {
 		top := r.topOf(n)
 		if top == nil {
@@ -160,6 +168,13 @@ func (r *runner) groups(sites []*site) []*group {
 		}
 		for _, fn := range r.callees(n) {
 			if d := r.res.Decls[fn]; d != nil && r.verdict[d] {
+				union(top, d)
+			}
+		}
+	}
+	for top := range tops {
+		for _, fn := range r.callees(top) {
+			if d := r.res.Decls[fn]; d != nil && d != top && tops[d] {
 				union(top, d)
 			}
 		}
