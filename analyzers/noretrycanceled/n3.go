@@ -26,7 +26,7 @@ func (r *runner) n3() {
 		imp[analysisutil.StripMajor(p.Path())] = true
 		imp[p.Path()] = true
 	}
-	if !imp[classify.RetryGoPath] && !imp[knowledge.BackoffV4] && !imp[knowledge.Wait] {
+	if !imp[classify.RetryGoPath] && !imp[knowledge.Backoff] && !imp[knowledge.Wait] {
 		return
 	}
 	for c := range r.in.Root().Preorder((*ast.CallExpr)(nil)) {
@@ -40,7 +40,7 @@ func (r *runner) n3() {
 		switch {
 		case analysisutil.StripMajor(path) == classify.RetryGoPath && (fn.Name() == "Do" || fn.Name() == "DoWithData"):
 			r.retryGo(call, fn)
-		case path == knowledge.BackoffV4 && isBackoffRetry(fn.Name()):
+		case backoffBeforeV5(path) && isBackoffRetry(fn.Name()):
 			r.backoffV4(call, fn)
 		case path == knowledge.Wait && fn.Name() == "ExponentialBackoff":
 			if ctxs := r.contexts(call.Pos()); len(ctxs) > 0 {
@@ -48,6 +48,13 @@ func (r *runner) n3() {
 			}
 		}
 	}
+}
+
+// backoffBeforeV5 reports whether path is cenkalti/backoff before v5
+// (v4, the unversioned path, gopkg.in's .v1): its Retry functions take no
+// context, only a BackOff that may carry one.
+func backoffBeforeV5(path string) bool {
+	return analysisutil.StripMajor(path) == knowledge.Backoff && path != knowledge.BackoffV5
 }
 
 func isBackoffRetry(name string) bool {
@@ -213,13 +220,13 @@ func (r *runner) hasContext(e ast.Expr, depth int) classify.Tri {
 		}
 	case *ast.CallExpr:
 		fn, _ := typeutil.Callee(r.info, x).(*types.Func)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != knowledge.BackoffV4 {
+		if fn == nil || fn.Pkg() == nil || !backoffBeforeV5(fn.Pkg().Path()) {
 			return classify.Unknown
 		}
 		switch fn.Name() {
 		case "WithContext":
 			return classify.True
-		case "WithMaxRetries":
+		case "WithMaxRetries", "WithMaxTries":
 			if len(x.Args) > 0 {
 				return r.hasContext(x.Args[0], depth+1)
 			}
@@ -232,17 +239,17 @@ func (r *runner) hasContext(e ast.Expr, depth int) classify.Tri {
 
 func isBackOffContext(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == knowledge.BackoffV4 && n.Obj().Name() == "BackOffContext"
+	return ok && n.Obj().Pkg() != nil && backoffBeforeV5(n.Obj().Pkg().Path()) && n.Obj().Name() == "BackOffContext"
 }
 
-// isBackoffType reports whether t (or *t) is one of backoff v4's BackOff
+// isBackoffType reports whether t (or *t) is one of backoff's (before v5) BackOff
 // implementations.
 func isBackoffType(t types.Type) bool {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != knowledge.BackoffV4 {
+	if !ok || n.Obj().Pkg() == nil || !backoffBeforeV5(n.Obj().Pkg().Path()) {
 		return false
 	}
 	switch n.Obj().Name() {

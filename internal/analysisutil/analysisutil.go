@@ -69,8 +69,16 @@ func IsPkgFunc(fn *types.Func, path, name string) bool {
 }
 
 // StripMajor removes a trailing /vN (N >= 2, digits only) from an import
-// path: github.com/x/y/v4 becomes github.com/x/y.
+// path: github.com/x/y/v4 becomes github.com/x/y. A gopkg.in path names
+// the same GitHub repository at a major version (gopkg.in/x/y.v1 is
+// github.com/x/y, gopkg.in/y.v2 is github.com/go-y/y), so it becomes that
+// repository's path and one library table serves both spellings.
 func StripMajor(path string) string {
+	if rest, ok := strings.CutPrefix(path, "gopkg.in/"); ok {
+		if gh, ok := gopkgIn(rest); ok {
+			return gh
+		}
+	}
 	i := strings.LastIndex(path, "/v")
 	if i < 0 || i+2 >= len(path) {
 		return path
@@ -81,6 +89,37 @@ func StripMajor(path string) string {
 		}
 	}
 	return path[:i]
+}
+
+// gopkgIn maps the part of a gopkg.in path after the host (x/y.v1, y.v2,
+// x/y.v1/sub) to its GitHub path without the version.
+func gopkgIn(rest string) (string, bool) {
+	elems := strings.Split(rest, "/")
+	for i, e := range elems {
+		j := strings.LastIndex(e, ".v")
+		if j <= 0 || i > 1 || !allDigits(e[j+2:]) {
+			continue
+		}
+		repo := append([]string{}, elems[:i]...)
+		repo = append(repo, e[:j])
+		if len(repo) == 1 {
+			repo = []string{"go-" + repo[0], repo[0]}
+		}
+		return "github.com/" + strings.Join(append(repo, elems[i+1:]...), "/"), true
+	}
+	return "", false
+}
+
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // DisplayName names fn for messages: pkg.Func or pkg.Type.Method (the

@@ -18,7 +18,11 @@ func TestStripMajor(t *testing.T) {
 		"github.com/x/y/v12":             "github.com/x/y",
 		"github.com/x/y/vnext":           "github.com/x/y/vnext",
 		"github.com/x/y/v":               "github.com/x/y/v",
-		"gopkg.in/yaml.v3":               "gopkg.in/yaml.v3",
+		"gopkg.in/yaml.v3":               "github.com/go-yaml/yaml",
+		"gopkg.in/cenkalti/backoff.v1":   "github.com/cenkalti/backoff",
+		"gopkg.in/x/y.v2/sub":            "github.com/x/y/sub",
+		"gopkg.in/x/y":                   "gopkg.in/x/y",
+		"gopkg.in/x/y.vz":                "gopkg.in/x/y.vz",
 		"time":                           "time",
 	} {
 		if got := StripMajor(in); got != want {
