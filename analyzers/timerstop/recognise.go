@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/reslint/reslint/internal/analysisutil"
 )
 
 // A kind tells a *time.Timer from a *time.Ticker.
@@ -53,8 +55,8 @@ func kindOf(t types.Type) kind {
 // that call calls ("NewTimer", "After", ...), or "". Aliased imports and
 // function values are resolved through the type information.
 func timeFunc(info *types.Info, call *ast.CallExpr) string {
-	fn, ok := typeutil.Callee(info, call).(*types.Func)
-	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "time" {
+	fn := analysisutil.CalleeFunc(info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "time" {
 		return ""
 	}
 	if sig, ok := fn.Type().(*types.Signature); !ok || sig.Recv() != nil {

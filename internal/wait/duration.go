@@ -6,7 +6,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ast/inspector"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/analysisutil"
 )
@@ -23,7 +22,7 @@ func (r *Result) DurationOf(c inspector.Cursor) ast.Expr {
 	if !ok {
 		return nil
 	}
-	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
+	fn := analysisutil.CalleeFunc(r.info, call)
 	if fn == nil {
 		return nil
 	}

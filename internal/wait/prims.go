@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/tools/go/types/typeutil"
-
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/knowledge"
 )
@@ -19,7 +17,7 @@ import (
 func IsTimerChan(info *types.Info, e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
-		fn, _ := typeutil.Callee(info, e).(*types.Func)
+		fn := analysisutil.CalleeFunc(info, e)
 		return fn != nil && fn.Pkg() != nil && slices.Contains(knowledge.TimerChanFuncs[fn.Pkg().Path()], fn.Name())
 	case *ast.Ident:
 		// tc := time.After(d); ... <-tc: a variable holding a timer's
@@ -51,8 +49,7 @@ func IsBlindSleep(fn *types.Func) bool {
 
 // IsBlindSleepCall reports whether call is a blind sleep (time.Sleep).
 func IsBlindSleepCall(info *types.Info, call *ast.CallExpr) bool {
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	return IsBlindSleep(fn)
+	return IsBlindSleep(analysisutil.CalleeFunc(info, call))
 }
 
 // IsWaitCall reports whether call waits by its name, for callees whose
@@ -62,7 +59,7 @@ func IsBlindSleepCall(info *types.Info, call *ast.CallExpr) bool {
 // (sync.WaitGroup.Wait and the like are not backoff waits).
 func IsWaitCall(info *types.Info, call *ast.CallExpr) bool {
 	var obj types.Object
-	switch callee := typeutil.Callee(info, call).(type) {
+	switch callee := analysisutil.Callee(info, call).(type) {
 	case *types.Func:
 		if IsBlindSleep(callee) {
 			return true
