@@ -23,7 +23,7 @@ type gateway struct {
 
 func (g *gateway) open() error { return nil }
 
-func (g *gateway) reconnect() {
+func (g *gateway) reconnect() { // want reconnect:"sleeps"
 	wait := time.Duration(1)
 	for {
 		err := g.open()
@@ -49,7 +49,7 @@ func (g *gateway) reconnect() {
 
 // The same pacing sleep before going round: it is the wait between
 // attempts.
-func (g *gateway) reconnectPaced() {
+func (g *gateway) reconnectPaced() { // want reconnectPaced:"sleeps"
 	for {
 		err := g.open()
 		if err == nil {
@@ -65,7 +65,7 @@ func (g *gateway) reconnectPaced() {
 }
 
 // A sleep after success that is followed by a continue goes round.
-func (g *gateway) reconnectAgain() {
+func (g *gateway) reconnectAgain() { // want reconnectAgain:"sleeps"
 	for {
 		if err := g.open(); err == nil {
 			time.Sleep(2 * time.Second) // want `constant wait 2s between retry attempts has no random part`
