@@ -54,6 +54,12 @@ func (st *state) detached() {
 			// meant to outlive the request, detached on purpose.
 			continue
 		}
+		if st.cancelKept(c, fn) {
+			// listenCtx, cs.cancel := context.WithCancel(context.Background()):
+			// the context lives as long as the object that keeps its
+			// cancel (a session closed by Close), not the call.
+			continue
+		}
 		srcs := sources(st.info, fn)
 		if len(srcs) == 0 {
 			continue
@@ -194,6 +200,56 @@ func (st *state) cancelOf(root inspector.Cursor) *types.Var {
 		break
 	}
 	return nil
+}
+
+// cancelKept reports whether the cancel function of the context made at
+// root outlives fn: it is assigned to a field, put in a composite literal
+// or returned. Whoever keeps it ends the context (a session's Close), so
+// the context belongs to that object's lifetime, on purpose.
+func (st *state) cancelKept(root inspector.Cursor, fn ast.Node) bool {
+	for c := root; c.Valid() && c.Node() != fn; c = c.Parent() {
+		if as, ok := c.Node().(*ast.AssignStmt); ok {
+			if len(as.Lhs) == 2 && len(as.Rhs) == 1 {
+				if _, field := ast.Unparen(as.Lhs[1]).(*ast.SelectorExpr); field {
+					return true
+				}
+			}
+			break
+		}
+	}
+	cancel := st.cancelOf(root)
+	if cancel == nil {
+		return false
+	}
+	body, _ := analysisutil.FuncBody(st.info, fn)
+	return analysisutil.AnyInBody(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, r := range n.Rhs {
+				if st.identVar(r) == cancel && i < len(n.Lhs) {
+					if _, field := ast.Unparen(n.Lhs[i]).(*ast.SelectorExpr); field {
+						return true
+					}
+				}
+			}
+		case *ast.CompositeLit:
+			for _, e := range n.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					e = kv.Value
+				}
+				if st.identVar(e) == cancel {
+					return true
+				}
+			}
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				if st.identVar(r) == cancel {
+					return true
+				}
+			}
+		}
+		return false
+	})
 }
 
 // source is a caller's context: a context parameter, or r.Context() of an
