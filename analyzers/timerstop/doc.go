@@ -73,6 +73,15 @@
 // the goroutine keeps this one referenced, so after the function returns
 // it keeps firing for as long as the goroutine runs.
 //
+// A ticker stored in a struct field (s.tk = time.NewTicker(d), or a
+// keyed literal) is reported, before go1.23, when no code of the package
+// stops that field and the package has a type that can be ended (a
+// method named Close, Stop, Shutdown ...): each closed owner leaves its
+// ticker running. Not reported: a field the package uses in any other way
+// than receiving from its channel or resetting it (handed to a function,
+// copied: someone else may stop it), and packages with no such method,
+// whose tickers live as long as the process.
+//
 //	tk := time.NewTicker(d) // reported, in every version
 //	go func() {
 //		for {

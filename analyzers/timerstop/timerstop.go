@@ -70,6 +70,8 @@ type state struct {
 	fStops  map[*types.Var][]token.Pos // x.f.Stop() calls, by ticker field f
 	fSets   map[*types.Var]int         // assignments to ticker fields
 
+	fieldTickers []inspector.Cursor // time.NewTicker calls stored in a field
+
 	afters, ticks []inspector.Cursor   // time.After (and wrappers) and time.Tick calls
 	freshLocal    map[*types.Func]bool // this package's functions returning a fresh timer channel
 	loops         []inspector.Cursor   // for and range statements (T5)
@@ -129,6 +131,7 @@ func run(pass *analysis.Pass) (any, error) {
 	st.checkGoArgs() // T1: a ticker handed to a goroutine that never ends
 	st.checkAfters() // T2
 	st.checkTicks()  // T3
+	st.checkFieldTickers()
 	return nil, nil
 }
 
@@ -196,7 +199,13 @@ func (st *state) collect() {
 
 func (st *state) collectCall(c inspector.Cursor, call *ast.CallExpr) {
 	switch timeFunc(st.info, call) {
-	case "NewTimer", "NewTicker":
+	case "NewTicker":
+		if st.fieldTicker(c) != nil {
+			st.fieldTickers = append(st.fieldTickers, c)
+		}
+		st.creation(c, call)
+		return
+	case "NewTimer":
 		st.creation(c, call)
 		return
 	case "After":
