@@ -705,8 +705,8 @@ func (st *state) tickerSelect(sel *ast.SelectStmt, ticker func(ast.Expr) ast.Exp
 }
 
 // loopExits reports whether the loop at c has a way out other than its
-// channel closing: a return, a goto, a break or labelled continue that
-// leaves it, or a call that never returns (panic, os.Exit, log.Fatal,
+// channel closing: a return, a goto out of it, a break or labelled
+// continue that leaves it, or a call that never returns (panic, os.Exit, log.Fatal,
 // runtime.Goexit). Function literals in the body are not entered.
 func (st *state) loopExits(c inspector.Cursor) bool { return st.loopExitsBut(c, nil) }
 
@@ -746,7 +746,9 @@ func (st *state) loopExitsBut(c inspector.Cursor, skip ast.Node) bool {
 			case *ast.BranchStmt:
 				switch {
 				case m.Tok == token.GOTO:
-					exits = true
+					// A goto to a label inside the body (goto again:
+					// repeat this tick's work) stays in the loop.
+					exits = m.Label == nil || !inner[m.Label.Name]
 				case m.Label != nil:
 					exits = !inner[m.Label.Name] && !(m.Tok == token.CONTINUE && m.Label.Name == own)
 				case m.Tok == token.BREAK:

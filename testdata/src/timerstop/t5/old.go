@@ -219,3 +219,41 @@ func init() {
 		}
 	}()
 }
+
+// A garbage-collection loop that repeats a tick's work with a goto to a
+// label inside the body: still no way out once Stop is called. A goto to
+// a label after the loop leaves it.
+type gcHook struct {
+	gcTicker *time.Ticker
+	run      func() error
+}
+
+func (h *gcHook) gcLoop() {
+	for range h.gcTicker.C { // want `this goroutine receives from h.gcTicker.C with no other exit, and h.gcTicker.Stop\(\) at line \d+ does not close the channel`
+	again:
+		if err := h.run(); err == nil {
+			goto again
+		}
+	}
+}
+
+func (h *gcHook) gcLoopOut() {
+	for range h.gcTicker.C {
+		if err := h.run(); err != nil {
+			goto out
+		}
+	}
+out:
+}
+
+func (h *gcHook) Init() {
+	h.gcTicker = time.NewTicker(time.Minute)
+	go h.gcLoop()
+	go h.gcLoopOut()
+}
+
+func (h *gcHook) Stop() {
+	if h.gcTicker != nil {
+		h.gcTicker.Stop()
+	}
+}
