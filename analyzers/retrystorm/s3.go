@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
@@ -102,6 +103,43 @@ func (r *runner) attemptResults(s *retryscope.Scope) []*types.Var {
 		}
 		return true
 	})
+	// What is read out of them counts too: errors.As(err, &connErr)
+	// fills connErr from the error, pe := err.(*PermanentError) and
+	// code := resp.StatusCode are views of the results.
+	for changed := true; changed; {
+		changed = false
+		add := func(v *types.Var) {
+			if v != nil && !slices.Contains(out, v) {
+				out = append(out, v)
+				changed = true
+			}
+		}
+		ast.Inspect(s.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.AssignStmt:
+				if len(n.Lhs) == len(n.Rhs) || len(n.Rhs) == 1 {
+					for i, l := range n.Lhs {
+						rhs := n.Rhs[0]
+						if len(n.Lhs) == len(n.Rhs) {
+							rhs = n.Rhs[i]
+						}
+						if mentionsAny(r.info, rhs, out) {
+							add(analysisutil.IdentVar(r.info, l))
+						}
+					}
+				}
+			case *ast.CallExpr:
+				if len(n.Args) == 2 && mentionsAny(r.info, n.Args[0], out) {
+					if u, ok := ast.Unparen(n.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND {
+						add(analysisutil.IdentVar(r.info, u.X))
+					}
+				}
+			}
+			return true
+		})
+	}
 	return out
 }
 
