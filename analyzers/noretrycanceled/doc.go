@@ -235,7 +235,11 @@
 // shutdown (N2). A context field of a struct the function builds itself
 // (opts := QueryOptions{...}) is not one: if its context came from the
 // caller, that context is in scope by its own name, and if the literal
-// left it out, nobody can cancel it. They count for N1 (a caller's context in scope at a
+// left it out, nobody can cancel it. Nor, for N2, is the context of a
+// function that starts the loop in a goroutine (Start(ctx) { go func()
+// { for { ... } }() }) when the goroutine never reads that context and
+// leaves on a stop channel of its own: the worker is meant to outlive
+// the call that started it. They count for N1 (a caller's context in scope at a
 // classifier's use) and N4 too: a per-attempt child of s.ctx or
 // r.Context() is judged like one of ctx, and the message names the
 // parent as written. N3 asks only for context variables and

@@ -450,13 +450,57 @@ func (r *runner) loopSources(l *loop) []ctxaware.Source {
 	if fn, ok := analysisutil.EnclosingFunc(l.cur); ok {
 		body, _ = analysisutil.FuncBody(r.info, fn.Node())
 	}
+	lit := r.detachedWorker(l)
 	var out []ctxaware.Source
 	for _, src := range ctxaware.Sources(r.info, r.pass.Pkg, l.node.Pos(), r.defs) {
-		if !src.LocalField(body) {
-			out = append(out, src)
+		if src.LocalField(body) {
+			continue
 		}
+		if lit != nil && src.Base == nil && !(lit.Pos() <= src.Var.Pos() && src.Var.Pos() < lit.End()) && !analysisutil.Mentions(r.info, lit.Body, src.Var) {
+			// Start(ctx) { go func() { for { ... case <-w.stop: return } }() }:
+			// the worker never reads Start's context and ends on its own
+			// stop signal; it is meant to outlive the call that started it.
+			continue
+		}
+		out = append(out, src)
 	}
 	return out
+}
+
+// detachedWorker returns the function literal started with go that holds
+// loop l, when the loop leaves on a stop signal of its own (a select case
+// receiving from a closing or quit channel), or nil.
+func (r *runner) detachedWorker(l *loop) *ast.FuncLit {
+	var lit *ast.FuncLit
+	for c := range l.cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		if c == l.cur {
+			continue
+		}
+		fl, ok := c.Node().(*ast.FuncLit)
+		if !ok {
+			return nil
+		}
+		call, ok := c.Parent().Node().(*ast.CallExpr)
+		if !ok || ast.Unparen(call.Fun) != fl {
+			return nil
+		}
+		if _, ok := c.Parent().Parent().Node().(*ast.GoStmt); !ok {
+			return nil
+		}
+		lit = fl
+		break
+	}
+	if lit == nil {
+		return nil
+	}
+	stops := analysisutil.AnyInBody(l.body, func(n ast.Node) bool {
+		cc, ok := n.(*ast.CommClause)
+		return ok && cc.Comm != nil && wait.IsClosingRecv(r.info, cc.Comm) && analysisutil.EndsBy(cc.Body, analysisutil.ByReturn)
+	})
+	if !stops {
+		return nil
+	}
+	return lit
 }
 
 // shortSleep reports whether the time.Sleep call sleeps a constant of at
