@@ -89,7 +89,11 @@
 // scope, a wait that cannot be interrupted — time.Sleep, a bare
 // <-time.After(d), a timer receive outside a select with ctx.Done() — is
 // reported at the wait; a loop that never consults the context between
-// attempts is reported at the loop:
+// attempts is reported at the loop. A function that retries by calling
+// itself after a failed attempt (an error, or a retry status of the
+// response: switch resp.StatusCode { case 429: time.Sleep(d); return
+// c.do(req, attempt+1) }) has its blind waits on the path to the
+// recursive call reported the same way:
 //
 //	for attempt := 0; attempt < 5; attempt++ {
 //		if err = call(ctx); err == nil {

@@ -135,6 +135,46 @@ func (r *runner) stepLoops() []*loop {
 	return out
 }
 
+// recursionPaths returns, for each function that retries by calling
+// itself, the statement lists that lead to a recursive call (the failure
+// branch that waits and calls again), walked like a retried step: only
+// their blind waits are judged. Only N2 reads them.
+func (r *runner) recursionPaths() []*loop {
+	var out []*loop
+	for _, s := range r.res.Scopes {
+		if s.Kind != retryscope.Recursion || s.Func == nil {
+			continue
+		}
+		fc, ok := r.in.Root().FindNode(s.Func)
+		if !ok {
+			continue
+		}
+		self := r.info.Defs[s.Func.(*ast.FuncDecl).Name]
+		seen := map[ast.Node]bool{}
+		for c := range fc.Preorder((*ast.CallExpr)(nil)) {
+			if analysisutil.InFuncLit(c, s.Func) || typeutil.Callee(r.info, c.Node().(*ast.CallExpr)) != self {
+				continue
+			}
+			// The innermost statement list around the call.
+			var list inspector.Cursor
+			found := false
+			for p := c.Parent(); !found && p.Valid() && p.Node() != s.Func; p = p.Parent() {
+				switch p.Node().(type) {
+				case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+					list, found = p, true
+				}
+			}
+			if !found || list.Node() == s.Body || seen[list.Node()] {
+				continue // the whole body is no failure path
+			}
+			seen[list.Node()] = true
+			out = append(out, &loop{cur: c, node: c.Node(), body: s.Body.(*ast.BlockStmt), attempt: s.Attempt, errVar: s.ErrVar,
+				stmts: []inspector.Cursor{list}, root: s.Func, step: true})
+		}
+	}
+	return out
+}
+
 // walk yields the nodes of the given types in the loop's code, function
 // literals inside it excluded.
 func (l *loop) walk(types ...ast.Node) func(func(inspector.Cursor) bool) {

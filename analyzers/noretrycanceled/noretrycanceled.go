@@ -63,7 +63,7 @@ func run(pass *analysis.Pass) (any, error) {
 	r.n1()
 	loops := r.retryLoops()
 	all := append(loops[:len(loops):len(loops)], r.gotoLoops()...)
-	r.n2(append(all, r.stepLoops()...))
+	r.n2(append(append(all, r.stepLoops()...), r.recursionPaths()...))
 	r.n2Helpers(loops)
 	r.n3()
 	r.n4(loops)

@@ -51,7 +51,7 @@ var (
 	// gRPC codes a client may retry.
 	retryCodes = []string{"Unavailable", "ResourceExhausted", "Aborted", "DeadlineExceeded"}
 	// HTTP statuses: retryable, and deterministic answers.
-	retryStatuses = []int64{408, 425, 429, 500, 502, 503, 504}
+	retryStatuses = knowledge.RetryStatuses
 	detStatuses   = []int64{400, 401, 403, 404, 405, 409, 410, 422}
 	// SQLSTATEs: serialization failure, deadlock, lock not available,
 	// query canceled. Class 23 (integrity constraint violation) is both:

@@ -213,6 +213,10 @@ var (
 // repeating a write (commit, submit, send) after a refused answer retries.
 var ReadWords = []string{"get", "status", "state", "poll", "check", "describe", "list", "read", "is", "has", "exists", "ready", "health", "healthy", "ping", "info", "lookup", "fetch", "query", "wait", "inspect", "head", "progress", "reader", "getter", "checker", "poller"}
 
+// RetryStatuses are the HTTP statuses that ask for a retry: timeout,
+// too early, too many requests, and the server's transient failures.
+var RetryStatuses = []int64{408, 425, 429, 500, 502, 503, 504}
+
 // NotYetWords: a sentinel error whose name holds one of these words says
 // that the state a poll waits for has not arrived (io.ErrNoProgress,
 // ErrNotReady, ErrPending, ErrInProgress); it is no failure, and a loop

@@ -2,6 +2,7 @@ package retryscope
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -101,6 +102,15 @@ func (st *state) retriedBy(fc inspector.Cursor, fn *types.Func, c inspector.Curs
 			cond = n.Cond
 			path = child
 			v, ev = st.failureTest(fc, n, child == n.Else)
+		case *ast.CaseClause:
+			// switch resp.StatusCode { case http.StatusBadGateway: ...
+			// return c.do(req, attempt+1) }: a retry status answered by
+			// the attempt whose response that is.
+			cond = st.statusCase(n)
+			if cond != nil {
+				path = &ast.BlockStmt{List: n.Body}
+				v, ev = st.statusErrVar(fc, cond), EvVerdict
+			}
 		case *ast.BlockStmt:
 			// After an exit on success: if err == nil { return resp, nil }.
 			i := slices.IndexFunc(n.List, func(s ast.Stmt) bool { return s == child })
@@ -255,4 +265,58 @@ func (st *state) movesCounter(fc inspector.Cursor, call *ast.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+// statusCase returns the tag of the switch holding cc when the tag reads
+// a status code (resp.StatusCode) and cc lists a retry status
+// (knowledge.RetryStatuses), or nil.
+func (st *state) statusCase(cc *ast.CaseClause) ast.Expr {
+	retry := slices.ContainsFunc(cc.List, func(e ast.Expr) bool {
+		tv, ok := st.info.Types[e]
+		if !ok || tv.Value == nil {
+			return false
+		}
+		n, ok := constant.Int64Val(constant.ToInt(tv.Value))
+		return ok && slices.Contains(knowledge.RetryStatuses, n)
+	})
+	if !retry {
+		return nil
+	}
+	for _, f := range st.pass.Files {
+		if f.Pos() > cc.Pos() || cc.End() > f.End() {
+			continue
+		}
+		var tag ast.Expr
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sw, ok := n.(*ast.SwitchStmt); ok && sw.Body != nil && slices.Contains(sw.Body.List, ast.Stmt(cc)) {
+				tag = sw.Tag
+			}
+			return tag == nil && n != nil && n.Pos() <= cc.Pos() && cc.End() <= n.End()
+		})
+		if sel, ok := ast.Unparen(tag).(*ast.SelectorExpr); ok && sel.Sel.Name == "StatusCode" {
+			return sel
+		}
+	}
+	return nil
+}
+
+// statusErrVar returns the error variable assigned with the response
+// whose status tag reads (resp, err := c.client.Do(req)), or nil.
+func (st *state) statusErrVar(fc inspector.Cursor, tag ast.Expr) *types.Var {
+	resp := analysisutil.IdentVar(st.info, tag.(*ast.SelectorExpr).X)
+	if resp == nil {
+		return nil
+	}
+	var out *types.Var
+	ast.Inspect(fc.Node(), func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 || analysisutil.IdentVar(st.info, as.Lhs[0]) != resp {
+			return out == nil
+		}
+		if v := analysisutil.IdentVar(st.info, as.Lhs[1]); v != nil && analysisutil.IsError(v.Type()) {
+			out = v
+		}
+		return out == nil
+	})
+	return out
 }

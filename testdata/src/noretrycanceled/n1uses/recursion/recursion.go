@@ -21,7 +21,7 @@ func shouldRetry(err error) bool {
 func (c *Client) do(ctx context.Context, attempt int) error {
 	err := c.send(ctx)
 	if shouldRetry(err) && attempt < c.max {
-		time.Sleep(time.Second)
+		time.Sleep(time.Second) // want `time.Sleep in a retry loop cannot be interrupted`
 		return c.do(ctx, attempt+1)
 	}
 	return err
