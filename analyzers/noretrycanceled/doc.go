@@ -115,8 +115,10 @@
 // A work loop (a consumer, a queue sender, an accept loop: success goes
 // on to the next piece of work) is no retry loop, but its failure path
 // may wait and go round, so the step that failed runs again after the
-// wait: a retried step. A blind wait on that path is reported the same
-// way, and nothing else about the loop:
+// wait: a retried step. So is a redelivery: a select case that receives
+// a refusal (case <-msg.Nacked(), a channel named nack or reject), waits
+// and goes round to send the message again. A blind wait on that path is
+// reported the same way, and nothing else about the loop:
 //
 //	for {
 //		e, err := q.Peek()

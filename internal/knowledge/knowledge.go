@@ -217,6 +217,11 @@ var ReadWords = []string{"get", "status", "state", "poll", "check", "describe", 
 // too early, too many requests, and the server's transient failures.
 var RetryStatuses = []int64{408, 425, 429, 500, 502, 503, 504}
 
+// RefusalWords: a channel whose name holds one of these words signals
+// that a delivery was refused (msg.Nacked(), job.rejected): a loop that
+// waits on it and sends again redelivers, a retry of the step.
+var RefusalWords = []string{"nack", "nacked", "reject", "rejected"}
+
 // NotYetWords: a sentinel error whose name holds one of these words says
 // that the state a poll waits for has not arrived (io.ErrNoProgress,
 // ErrNotReady, ErrPending, ErrInProgress); it is no failure, and a loop

@@ -13,7 +13,7 @@ func TestStripMajor(t *testing.T) {
 		"github.com/foo/vendor":          "github.com/foo/vendor",
 		"github.com/foo/v":               "github.com/foo/v",
 		"github.com/foo/v2x":             "github.com/foo/v2x",
-		"gopkg.in/retry.v1":              "gopkg.in/retry.v1",
+		"gopkg.in/retry.v1":              "github.com/go-retry/retry",
 		"k8s.io/client-go/util/retry":    "k8s.io/client-go/util/retry",
 		"github.com/cenkalti/backoff/v5": "github.com/cenkalti/backoff",
 	} {

@@ -4,10 +4,12 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reslint/reslint/internal/guard"
+	"github.com/reslint/reslint/internal/knowledge"
 	"github.com/reslint/reslint/internal/wait"
 )
 
@@ -53,6 +55,21 @@ func (st *state) findSteps(in *inspector.Inspector, res *Result) {
 		guard.Mark(st.pass, loop.Pos())
 		x := loopExits{local: labelsIn(loop.Body), breaks: loopBreaks(loop.Body), self: st.labels[loop]}
 		for i, s := range loop.Body.List {
+			if sel, ok := s.(*ast.SelectStmt); ok {
+				// case <-msg.Nacked(): time.Sleep(d); continue: the
+				// consumer refused the delivery, and it is sent again.
+				for _, cc := range sel.Body.List {
+					cc := cc.(*ast.CommClause)
+					if st.refusalRecv(cc.Comm) && goesOn(x, cc.Body) && !x.leaves(cc.Body) &&
+						(wait.InBody(st.info, &ast.BlockStmt{List: cc.Body}) || st.callsSleeper(&ast.BlockStmt{List: cc.Body})) {
+						res.Steps = append(res.Steps, &Scope{
+							Kind: Loop, Loop: loop, Body: cc,
+							Helper: "redelivery after a refusal", Evidence: EvWaits | EvFailureGoesRound,
+						})
+					}
+				}
+				continue
+			}
 			ifs, ok := s.(*ast.IfStmt)
 			if !ok {
 				continue
@@ -103,4 +120,35 @@ func (st *state) stepFailure(ifs *ast.IfStmt, prev ast.Stmt, x loopExits) (*ast.
 		return nil, nil, nil
 	}
 	return call, errVar, body
+}
+
+// refusalRecv reports whether comm receives from a channel that signals a
+// refused delivery: its name (msg.Nacked(), job.failed, w.rejected) holds
+// one of knowledge.RefusalWords.
+func (st *state) refusalRecv(comm ast.Stmt) bool {
+	var x ast.Expr
+	switch c := comm.(type) {
+	case *ast.ExprStmt:
+		x = c.X
+	case *ast.AssignStmt:
+		if len(c.Rhs) == 1 {
+			x = c.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return false
+	}
+	ch := ast.Unparen(u.X)
+	if call, ok := ch.(*ast.CallExpr); ok {
+		ch = ast.Unparen(call.Fun)
+	}
+	var name string
+	switch e := ch.(type) {
+	case *ast.Ident:
+		name = e.Name
+	case *ast.SelectorExpr:
+		name = e.Sel.Name
+	}
+	return name != "" && slices.ContainsFunc(knowledge.RefusalWords, func(w string) bool { return hasWord(name, w) })
 }
