@@ -140,3 +140,24 @@ func (c *PolicyClient) Perform(ctx context.Context) error { // want Perform:"ret
 		time.Sleep(wait)
 	}
 }
+
+// ErrUnavailable is the answer of a replica that is down; ErrNotFound
+// that of a key that is not there (yet).
+var (
+	ErrUnavailable = errors.New("unavailable")
+	ErrNotFound    = errors.New("not found")
+)
+
+// FetchReplica goes round only while the replica is unavailable: any
+// other error ends it at once.
+func FetchReplica(ctx context.Context, key string) error { // want FetchReplica:"retries: retry loop at s2dep.go:\\d+ \\(5 attempts\\) on sentinel:retrystorm/s2dep.ErrUnavailable"
+	var err error
+	for attempt := 0; attempt < 5; attempt++ {
+		err = get(ctx)
+		if !errors.Is(err, ErrUnavailable) {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}

@@ -1,0 +1,114 @@
+package retrystorm
+
+// Layers that retry disjoint errors. The attempts multiply only when an
+// error the inner layer gives up on (after its attempts) is one the
+// outer layer goes round on. An outer loop that goes round only on a
+// not-found answer around an inner layer that retries only outages, or
+// two layers that retry different sentinel errors, each make their own
+// attempts once per failure of their own kind.
+
+import (
+	"slices"
+
+	"github.com/reslint/reslint/internal/classify"
+	"github.com/reslint/reslint/internal/knowledge"
+	"github.com/reslint/reslint/internal/retryscope"
+)
+
+func (r *runner) classOpt() classify.Options {
+	return classify.Options{Decls: r.res.Decls, Defs: r.res.Defs}
+}
+
+// widest returns, of the goto loops recorded for s's label (one per goto
+// back to it), the one whose statements reach furthest: the whole loop.
+func (r *runner) widest(s *retryscope.Scope) *retryscope.Scope {
+	if s.Kind != retryscope.Loop || s.Loop == nil {
+		return s
+	}
+	best := s
+	for _, t := range r.scopes {
+		if t.Loop == s.Loop && t.Body != nil && best.Body != nil && t.Body.End() > best.Body.End() {
+			best = t
+		}
+	}
+	return best
+}
+
+// retrySet is what the retry loop s goes round on (not Narrow for other
+// scopes, or when it cannot be told).
+func (r *runner) retrySet(s *retryscope.Scope) classify.RetrySet {
+	if s.Kind != retryscope.Loop {
+		return classify.RetrySet{}
+	}
+	return classify.LoopRetrySet(r.info, r.widest(s), r.classOpt())
+}
+
+// disjoint reports whether the outer scope s and the inner layer l
+// retry disjoint errors: every class s goes round on is one l certainly
+// does not retry, or every class l goes round on is one s certainly does
+// not. When a side cannot be evaluated, only the first holds: the outer
+// goes round on a known list of classes that the inner is known not to
+// retry.
+func (r *runner) disjoint(s *retryscope.Scope, l layer) bool {
+	outer := r.retrySet(s)
+	if outer.Narrow && !slices.ContainsFunc(outer.Classes, func(c classify.Class) bool { return r.innerRetries(l, c) != classify.False }) {
+		return true
+	}
+	if s.Kind != retryscope.Loop || l.scope == nil {
+		return false
+	}
+	inner := r.retrySet(l.scope)
+	return inner.Narrow && !slices.ContainsFunc(inner.Classes, func(c classify.Class) bool {
+		return classify.LoopGoesRound(r.info, r.widest(s), c, r.classOpt()) != classify.False
+	})
+}
+
+// innerRetries says whether the layer l retries an error of class c: its
+// loop evaluated for it, a go-retryablehttp send judged by the retry
+// policies the package sets and the library's default, or a function of
+// another package whose fact lists what its loop goes round on.
+func (r *runner) innerRetries(l layer, c classify.Class) classify.Tri {
+	switch {
+	case l.scope != nil && l.scope.Kind == retryscope.Loop:
+		return classify.LoopGoesRound(r.info, r.widest(l.scope), c, r.classOpt())
+	case l.scope != nil && l.scope.Kind == retryscope.Client:
+		return r.retryablehttpRetries(c)
+	case l.scope == nil && l.fact != nil && l.fact.Narrow:
+		if slices.ContainsFunc(l.fact.Retries, func(k string) bool { return classify.Overlaps(c.Key(), k) }) {
+			return classify.Unknown
+		}
+		return classify.False
+	}
+	return classify.Unknown
+}
+
+// retryablehttpRetries says whether a go-retryablehttp client retries an
+// answer of class c: only a status is judged (it retries every transport
+// error), by the library's default policy and every CheckRetry this
+// package sets (a client may carry any of them); False only when each
+// certainly answers "no retry".
+func (r *runner) retryablehttpRetries(c classify.Class) classify.Tri {
+	if !c.HasStatus || c.OtherStatus || knowledge.RetryablehttpDefaultRetriesStatus(c.Status) {
+		return classify.Unknown
+	}
+	w := c.InResponse().Witness(r.res.Defs)
+	opt := r.classOpt()
+	for _, cl := range r.pass.ResultOf[classify.Analyzer].(*classify.Classifiers).List {
+		if !cl.Has(classify.CheckRetry) {
+			continue
+		}
+		if cl.Func == nil || cl.Err == nil {
+			return classify.Unknown
+		}
+		answers, complete := classify.EvalWith(r.info, cl.Func, cl.Err, cl.Resp, w, &opt)
+		if !complete || len(answers) == 0 {
+			return classify.Unknown
+		}
+		for _, a := range answers {
+			if !a.Certain || cl.Retries(a) != classify.False {
+				return classify.Unknown
+			}
+		}
+	}
+	return classify.False
+}
