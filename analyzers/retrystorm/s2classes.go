@@ -8,6 +8,8 @@ package retrystorm
 // attempts once per failure of their own kind.
 
 import (
+	"go/ast"
+	"go/types"
 	"slices"
 
 	"github.com/reslint/reslint/internal/classify"
@@ -82,6 +84,39 @@ func (r *runner) innerRetries(l layer, c classify.Class) classify.Tri {
 	return classify.Unknown
 }
 
+// configuredPolicy reports whether every CheckRetry site of a classifier
+// with no body here sets the library's default policy or a policy read
+// from configuration (a field, a parameter, a variable: cfg.RetryPolicy)
+// that the caller chooses; like a retry count read at run time, what it
+// retries cannot be told here.
+func (r *runner) configuredPolicy(cl *classify.Classifier) bool {
+	for _, site := range cl.Sites {
+		if site.Expr == nil {
+			return false
+		}
+		var id *ast.Ident
+		switch e := ast.Unparen(site.Expr).(type) {
+		case *ast.Ident:
+			id = e
+		case *ast.SelectorExpr:
+			id = e.Sel
+		default:
+			return false
+		}
+		switch o := r.info.Uses[id].(type) {
+		case *types.Var:
+			// configuration
+		case *types.Func:
+			if o.Pkg() == nil || o.Pkg().Path() != knowledge.Retryablehttp || o.Name() != "DefaultRetryPolicy" && o.Name() != "ErrorPropagatedRetryPolicy" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return len(cl.Sites) > 0
+}
+
 // retryablehttpRetries says whether a go-retryablehttp client retries an
 // answer of class c: only a status is judged (it retries every transport
 // error), by the library's default policy and every CheckRetry this
@@ -97,7 +132,13 @@ func (r *runner) retryablehttpRetries(c classify.Class) classify.Tri {
 		if !cl.Has(classify.CheckRetry) {
 			continue
 		}
-		if cl.Func == nil || cl.Err == nil {
+		if cl.Func == nil {
+			if r.configuredPolicy(cl) {
+				continue
+			}
+			return classify.Unknown
+		}
+		if cl.Err == nil {
 			return classify.Unknown
 		}
 		answers, complete := classify.EvalWith(r.info, cl.Func, cl.Err, cl.Resp, w, &opt)

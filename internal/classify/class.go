@@ -205,7 +205,7 @@ func Classes(info *types.Info, decls map[*types.Func]*ast.FuncDecl, defs map[*ty
 			}
 			switch m := m.(type) {
 			case *ast.Ident:
-				if v, ok := info.Uses[m].(*types.Var); ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() && analysisutil.IsError(v.Type()) {
+				if v, ok := info.Uses[m].(*types.Var); ok && pkgLevel(v) && isErrorValue(v.Type()) {
 					add(Class{Sentinel: sentinelOf(info, v, defs)})
 				}
 			case *ast.TypeAssertExpr:
@@ -299,7 +299,7 @@ func sentinelOf(info *types.Info, v *types.Var, defs map[*types.Var]ast.Expr) *t
 			id = d.Sel
 		}
 		w, ok := info.Uses[id].(*types.Var)
-		if id == nil || !ok || w.Pkg() == nil || w.Parent() != w.Pkg().Scope() || !analysisutil.IsError(w.Type()) {
+		if id == nil || !ok || !pkgLevel(w) || !isErrorValue(w.Type()) {
 			return v
 		}
 		v = w
@@ -417,4 +417,25 @@ func LoopRetrySet(info *types.Info, s *retryscope.Scope, opt Options) RetrySet {
 		}
 	}
 	return set
+}
+
+// pkgLevel reports whether v is a package-level variable. A variable of
+// a package read from export data may have no parent scope: look it up.
+func pkgLevel(v *types.Var) bool {
+	return v.Pkg() != nil && (v.Parent() == v.Pkg().Scope() || v.Parent() == nil && v.Pkg().Scope().Lookup(v.Name()) == v)
+}
+
+// isErrorValue reports whether a value of type t is an error: the error
+// interface, or a concrete type that implements it (var ErrX = &Error{}).
+func isErrorValue(t types.Type) bool {
+	if analysisutil.IsError(t) {
+		return true
+	}
+	if t == nil {
+		return false
+	}
+	if _, ok := t.Underlying().(*types.Interface); ok {
+		return false
+	}
+	return types.Implements(t, types.Universe.Lookup("error").Type().Underlying().(*types.Interface))
 }

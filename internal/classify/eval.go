@@ -1308,15 +1308,16 @@ func (ip *interp) varVal(v *types.Var, st *state) val {
 		return x
 	}
 	// A package-level error variable is a sentinel: the context errors by
-	// name, or a variable of this package that holds one.
-	if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+	// name, or a variable of this package that holds one. Its type may be
+	// a concrete error type (var ErrX = &Error{...}).
+	if pkgLevel(v) {
 		if v.Pkg().Path() == "context" {
 			switch v.Name() {
 			case "Canceled", "DeadlineExceeded":
 				return val{k: kSentinel, obj: v, ctx: v.Name()}
 			}
 		}
-		if analysisutil.IsError(v.Type()) {
+		if isErrorValue(v.Type()) {
 			if d := ip.opt.Defs[v]; d != nil {
 				if s := ip.eval(d, st); s.k == kSentinel {
 					return s
@@ -1349,7 +1350,7 @@ func (ip *interp) mentionsDep(e ast.Node, st *state) bool {
 			dep = true
 		} else if x, ok := st.env[v]; ok {
 			dep = x.dep || x.k == kErr || x.k == kStatus || x.k == kCode || x.k == kResp
-		} else if analysisutil.IsError(v.Type()) && (v.Pkg() == nil || v.Parent() != v.Pkg().Scope()) {
+		} else if analysisutil.IsError(v.Type()) && !pkgLevel(v) {
 			dep = true
 		}
 		return true

@@ -20,25 +20,40 @@ type apiClient struct {
 	http *retryablehttp.Client
 }
 
-// newAPIClient retries outages: transport errors, 429 and 5xx but 501.
-func newAPIClient() *apiClient {
+// apiConfig is what the caller configures: a retry policy of its own
+// replaces the client's.
+type apiConfig struct {
+	RetryPolicy retryablehttp.CheckRetry
+	RetryCount  int
+}
+
+// newAPIClient retries outages (transport errors, 429, 5xx but 501)
+// unless the caller hands it a policy of its own.
+func newAPIClient(cfg *apiConfig) *apiClient {
 	c := retryablehttp.NewClient()
-	c.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
-		if ctx.Err() != nil {
-			return false, ctx.Err()
+	if cfg.RetryPolicy != nil {
+		c.CheckRetry = cfg.RetryPolicy
+	} else {
+		c.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
+			if ctx.Err() != nil {
+				return false, ctx.Err()
+			}
+			if err != nil {
+				return true, err
+			}
+			if resp.StatusCode == 0 || (resp.StatusCode >= 500 && resp.StatusCode != 501) {
+				return true, nil
+			}
+			if resp.StatusCode == 429 {
+				return true, nil
+			}
+			return false, nil
 		}
-		if err != nil {
-			return true, err
-		}
-		if resp.StatusCode == 0 || (resp.StatusCode >= 500 && resp.StatusCode != 501) {
-			return true, nil
-		}
-		if resp.StatusCode == 429 {
-			return true, nil
-		}
-		return false, nil
 	}
 	c.RetryMax = 4
+	if cfg.RetryCount != 0 {
+		c.RetryMax = cfg.RetryCount
+	}
 	return &apiClient{http: c}
 }
 

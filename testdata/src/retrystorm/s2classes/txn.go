@@ -12,12 +12,12 @@ import (
 	"retrystorm/s2dep"
 )
 
-// The answers of a transaction coordinator.
+// The coordinator's answers (s2dep.CoordError values).
 var (
-	errNotAttempted  = errors.New("operation not attempted")
-	errAbortable     = errors.New("transaction abortable")
-	errUnknownServer = errors.New("unknown server error")
-	errConcurrent    = errors.New("concurrent transactions")
+	errNotAttempted  = s2dep.OperationNotAttempted
+	errAbortable     = s2dep.TransactionAbortable
+	errUnknownServer = s2dep.UnknownServerError
+	errConcurrent    = s2dep.ConcurrentTransactions
 )
 
 func endTxnRequest(ctx context.Context, commit bool) error { return nil }

@@ -161,3 +161,20 @@ func FetchReplica(ctx context.Context, key string) error { // want FetchReplica:
 	}
 	return err
 }
+
+// CoordError is an error code of a transaction coordinator; its codes
+// are package variables of the concrete type.
+type CoordError struct {
+	Message string
+	Code    int16
+}
+
+func (e *CoordError) Error() string { return e.Message }
+
+// The answers of a transaction coordinator.
+var (
+	OperationNotAttempted  = &CoordError{"OPERATION_NOT_ATTEMPTED", 55}
+	TransactionAbortable   = &CoordError{"TRANSACTION_ABORTABLE", 120}
+	UnknownServerError     = &CoordError{"UNKNOWN_SERVER_ERROR", -1}
+	ConcurrentTransactions = &CoordError{"CONCURRENT_TRANSACTIONS", 51}
+)
