@@ -35,10 +35,16 @@ type Class struct {
 	HasStatus   bool
 	OtherStatus bool
 	InResp      bool
+	// NoError: the attempt returned no error (a loop that goes round on
+	// a result, such as a response's status, retries more than errors).
+	NoError bool
 }
 
 // OtherError is an error of none of the classes a decision names.
 var OtherError = Class{}
+
+// NoError is an attempt that returned no error.
+var NoError = Class{NoError: true}
 
 // Key names the class across packages: "sentinel:path.Name",
 // "type:path.T", "status:404", "status:other", "other".
@@ -56,6 +62,8 @@ func (c Class) Key() string {
 		return "status:other"
 	case c.HasStatus:
 		return "status:" + strconv.FormatInt(c.Status, 10)
+	case c.NoError:
+		return "nil"
 	}
 	return "other"
 }
@@ -84,8 +92,11 @@ func Overlaps(a, b string) bool {
 		return !(ka == "type" && kb == "type")
 	case ka == "status" && kb == "status":
 		return a == "status:other" || b == "status:other"
+	case ka == "sentinel" && kb == "sentinel":
+		return false
 	}
-	return false
+	// A sentinel may be a value of a type that carries a status.
+	return true
 }
 
 // InResponse returns c as go-retryablehttp's CheckRetry sees it: a
@@ -128,7 +139,7 @@ func (classWitness) status() (string, bool) { return "Unknown", false }
 func (classWitness) contextCode() string    { return "Unknown" }
 func (classWitness) message() string        { return "" }
 func (classWitness) callerErr() string      { return "" }
-func (w classWitness) errNil() bool         { return w.c.InResp }
+func (w classWitness) errNil() bool         { return w.c.InResp || w.c.NoError }
 func (w classWitness) respStatus() (int64, bool) {
 	return w.status1(), w.c.InResp
 }
@@ -387,7 +398,8 @@ type RetrySet struct {
 // LoopRetrySet returns what the retry loop s goes round on: Narrow when
 // an error of none of the classes its decision names (and, if it
 // compares statuses, a status equal to none of them) certainly ends it,
-// with the classes for which it may go round.
+// and so does an attempt with no error, with the classes for which it
+// may go round.
 func LoopRetrySet(info *types.Info, s *retryscope.Scope, opt Options) RetrySet {
 	body, from, _, ok := loopDecision(info, s)
 	if !ok {
@@ -399,8 +411,8 @@ func LoopRetrySet(info *types.Info, s *retryscope.Scope, opt Options) RetrySet {
 		nodes = append(nodes, st)
 	}
 	classes, complete := Classes(info, opt.Decls, opt.Defs, s.Attempt, nodes...)
-	if !complete || LoopGoesRound(info, s, OtherError, opt) != False {
-		return RetrySet{}
+	if !complete || LoopGoesRound(info, s, OtherError, opt) != False || LoopGoesRound(info, s, NoError, opt) != False {
+		return RetrySet{} // it goes round on other errors, or on a result
 	}
 	set := RetrySet{Narrow: true}
 	for _, c := range classes {

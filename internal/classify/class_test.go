@@ -58,7 +58,7 @@ func TestOverlaps(t *testing.T) {
 		{"sentinel:p.A", "sentinel:p.B", false},
 		{"status:404", "status:503", false},
 		{"status:404", "status:other", true},
-		{"status:404", "sentinel:p.A", false},
+		{"status:404", "sentinel:p.A", true},
 		{"type:p.T", "sentinel:p.A", true},
 		{"type:p.T", "type:p.U", false},
 		{"other", "status:404", true},

@@ -162,3 +162,23 @@ func byMessage(ctx context.Context) error {
 	}
 	return err
 }
+
+// Not narrow: besides errBusy, it goes round on a 503 that came with no
+// error.
+func onResult(ctx context.Context) error {
+	var err error
+	for i := 0; i < 3; i++ { // want `broad`
+		var status int
+		status, err = fetch(ctx)
+		if err == nil && status != 503 {
+			return nil
+		}
+		if err != nil && !errors.Is(err, errBusy) {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+func fetch(ctx context.Context) (int, error) { return 200, nil }
