@@ -11,7 +11,9 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
+	"strings"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/knowledge"
 	"github.com/reslint/reslint/internal/retryscope"
@@ -56,13 +58,80 @@ func (r *runner) disjoint(s *retryscope.Scope, l layer) bool {
 	if outer.Narrow && !slices.ContainsFunc(outer.Classes, func(c classify.Class) bool { return r.innerRetries(l, c) != classify.False }) {
 		return true
 	}
-	if s.Kind != retryscope.Loop || l.scope == nil {
+	if s.Kind != retryscope.Loop || l.scope == nil || !r.handsBackOwnError(l.scope) {
 		return false
 	}
 	inner := r.retrySet(l.scope)
 	return inner.Narrow && !slices.ContainsFunc(inner.Classes, func(c classify.Class) bool {
 		return classify.LoopGoesRound(r.info, r.widest(s), c, r.classOpt()) != classify.False
 	})
+}
+
+// handsBackOwnError reports whether the function holding the retry loop
+// s returns, wherever it returns an error, the error of its attempt
+// (wrapped with %w or not), nil or the context's error: the error it
+// gives up on is of a class it goes round on. A loop whose function
+// returns a new error once its attempts are spent ("too many retries")
+// hands the outer layer an error of another class.
+func (r *runner) handsBackOwnError(s *retryscope.Scope) bool {
+	w := r.widest(s)
+	if w.ErrVar == nil {
+		return false
+	}
+	var d *ast.FuncDecl
+	for _, fd := range r.res.Decls {
+		if fd.Body != nil && within(fd.Body, anchor(w)) {
+			d = fd
+		}
+	}
+	if d == nil || d.Type.Results == nil {
+		return false
+	}
+	ok := true
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 0 {
+				ok = ok && slices.ContainsFunc(d.Type.Results.List, func(f *ast.Field) bool {
+					return slices.ContainsFunc(f.Names, func(id *ast.Ident) bool { return r.info.Defs[id] == w.ErrVar })
+				})
+				return false
+			}
+			ok = ok && r.ownError(n.Results[len(n.Results)-1], w.ErrVar)
+		}
+		return ok
+	})
+	return ok
+}
+
+// ownError reports whether e is nil, the variable v, v wrapped by
+// fmt.Errorf with %w, or a context's error.
+func (r *runner) ownError(e ast.Expr, v *types.Var) bool {
+	e = ast.Unparen(e)
+	if tv, ok := r.info.Types[e]; ok && tv.IsNil() {
+		return true
+	}
+	if analysisutil.IdentVar(r.info, e) == v {
+		return true
+	}
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Err" && analysisutil.IsContext(r.info.TypeOf(sel.X)) {
+		return true
+	}
+	fn := r.callee(call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || fn.Name() != "Errorf" || len(call.Args) < 2 {
+		return false
+	}
+	tv, ok := r.info.Types[call.Args[0]]
+	if !ok || tv.Value == nil || !strings.Contains(tv.Value.ExactString(), "%w") {
+		return false
+	}
+	return slices.ContainsFunc(call.Args[1:], func(a ast.Expr) bool { return analysisutil.IdentVar(r.info, a) == v })
 }
 
 // innerRetries says whether the layer l retries an error of class c: its

@@ -7,6 +7,7 @@ package s2classes
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"retrystorm/s2dep"
@@ -157,6 +158,61 @@ func fetchPatiently(ctx context.Context, key string) error {
 	for attempt := 0; attempt < 5; attempt++ { // want `retry loop \(5 attempts\) runs s2dep.FetchReplica \(retry loop at s2dep.go:\d+\) \(5 attempts\) in each attempt: 5 x 5 = 25 calls per request`
 		if err = s2dep.FetchReplica(ctx, key); err == nil {
 			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+var errTooManyTries = errors.New("too many tries")
+
+// endTransactionCounted retries "concurrent transactions" five times,
+// then gives up with an error of its own.
+func (c *txnClient) endTransactionCounted(ctx context.Context, commit bool) error {
+	for tries := 0; tries < 5; tries++ {
+		err := endTxnRequest(ctx, commit)
+		if !errors.Is(err, errConcurrent) {
+			return err
+		}
+		time.Sleep(c.backoff)
+	}
+	return errTooManyTries
+}
+
+// Positive: as endOnce, but the inner layer gives up with "too many
+// tries", which this loop retries: 3 x 5 attempts.
+func (c *txnClient) endOnceCounted(ctx context.Context, commit bool) error {
+	var err error
+	for tries := 0; tries < 3; tries++ { // want `retry loop \(3 attempts\) runs c.endTransactionCounted \(retry loop at txn.go:\d+\) \(5 attempts\) in each attempt: 3 x 5 = 15 calls per request`
+		err = c.endTransactionCounted(ctx, commit)
+		if err == nil || errors.Is(err, errConcurrent) {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Negative: the same inner loop, handing back its own error when its
+// attempts are spent: what it gives up on ends this loop.
+func (c *txnClient) endTransactionWrapped(ctx context.Context, commit bool) error {
+	var err error
+	for tries := 0; tries < 5; tries++ {
+		err = endTxnRequest(ctx, commit)
+		if !errors.Is(err, errConcurrent) {
+			return err
+		}
+		time.Sleep(c.backoff)
+	}
+	return fmt.Errorf("end transaction: %w", err)
+}
+
+func (c *txnClient) endOnceWrapped(ctx context.Context, commit bool) error {
+	var err error
+	for tries := 0; tries < 3; tries++ {
+		err = c.endTransactionWrapped(ctx, commit)
+		if err == nil || errors.Is(err, errConcurrent) {
+			return err
 		}
 		time.Sleep(time.Second)
 	}
