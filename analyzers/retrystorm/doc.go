@@ -85,7 +85,9 @@
 // for the status (a policy taken from the caller's configuration is the
 // caller's choice); or a fact says the inner function of another
 // package retries only other classes. So is a loop whose inner layer
-// goes round only on classes that end the outer loop. A polling loop
+// goes round only on classes that end the outer loop, provided the
+// inner hands back the error it gives up on (not a "too many retries"
+// of its own, which is another class). A polling loop
 // that retries only 404 "not processed yet" around a client that
 // retries outages, or a transaction end retried on three coordinator
 // codes around a helper that retries only "concurrent transactions":
