@@ -20,8 +20,11 @@ type Waits struct {
 	// Of maps a scope of retryscope's result to its wait: "constant",
 	// "linear", "exponential", "jittered" (a random value contributes),
 	// "server-given" (Retry-After, RetryInfo), "configured" (a value
-	// passed in), "none" (it goes round at once), or "unknown". Scopes
-	// whose wait is not judged are absent.
+	// passed in), "none" (it goes round at once), "computed by f" (a
+	// function of the package whose result cannot be judged), or
+	// "unknown". A closure handed to a retry helper of the package
+	// waits as the helper's loop does. Scopes whose wait is not judged
+	// are absent.
 	Of map[*retryscope.Scope]string
 }
 
@@ -55,21 +58,47 @@ func waitKind(v val) string {
 // delays that retry-go and cenkalti/backoff calls are configured with.
 func (r *runner) scopeWaits() *Waits {
 	w := &Waits{Of: map[*retryscope.Scope]string{}}
-	for _, s := range append(slices.Clone(r.res.Scopes), r.res.Gotos...) {
+	all := append(slices.Clone(r.res.Scopes), r.res.Gotos...)
+	for _, s := range all {
 		switch s.Kind {
-		case retryscope.Loop, retryscope.Restart:
+		case retryscope.Loop, retryscope.Restart, retryscope.Recursion, retryscope.Requeue:
 			if k := r.bodyWait(s); k != "" {
 				w.Of[s] = k
 			}
-		case retryscope.Closure:
-			if s.Call != nil {
-				if k := r.libraryWait(s.Call); k != "" {
-					w.Of[s] = k
-				}
-			}
+		}
+	}
+	for _, s := range all {
+		if s.Kind != retryscope.Closure || s.Call == nil {
+			continue
+		}
+		k := r.libraryWait(s.Call)
+		if k == "" {
+			k = r.helperWait(s.Call, all, w)
+		}
+		if k != "" {
+			w.Of[s] = k
 		}
 	}
 	return w
+}
+
+// helperWait is the wait of the retry loop (or recursion) in the body of
+// the package's own retry helper that call calls, "" when there is none.
+func (r *runner) helperWait(call *ast.CallExpr, all []*retryscope.Scope, w *Waits) string {
+	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
+	if fn == nil {
+		return ""
+	}
+	d := r.res.Decls[fn.Origin()]
+	if d == nil || d.Body == nil {
+		return ""
+	}
+	for _, t := range all {
+		if k, ok := w.Of[t]; ok && t.Kind != retryscope.Closure && t.Body != nil && d.Body.Pos() <= t.Body.Pos() && t.Body.End() <= d.Body.End() {
+			return k
+		}
+	}
+	return ""
 }
 
 // unjudgedWaits is the result for a package that imports no clock,
@@ -78,7 +107,8 @@ func (r *runner) scopeWaits() *Waits {
 func (r *runner) unjudgedWaits() *Waits {
 	w := &Waits{Of: map[*retryscope.Scope]string{}}
 	for _, s := range append(slices.Clone(r.res.Scopes), r.res.Gotos...) {
-		if s.Kind == retryscope.Loop || s.Kind == retryscope.Restart {
+		switch s.Kind {
+		case retryscope.Loop, retryscope.Restart, retryscope.Recursion, retryscope.Requeue:
 			w.Of[s] = "none"
 			if s.Evidence.Has(retryscope.EvWaits) {
 				w.Of[s] = "unknown"
@@ -101,6 +131,7 @@ func (r *runner) bodyWait(s *retryscope.Scope) string {
 		roots = append(roots, s.Body)
 	}
 	var v *val
+	computed := "" // a function of the package that computes a wait
 	for _, root := range roots {
 		cur, ok := r.in.Root().FindNode(root)
 		if !ok {
@@ -115,6 +146,9 @@ func (r *runner) bodyWait(s *retryscope.Scope) string {
 				continue
 			}
 			x := r.newEval().eval(arg)
+			if x.k == kUnknown && computed == "" {
+				computed = r.localFunc(arg)
+			}
 			if tv, ok := r.info.Types[arg]; ok && tv.Value != nil && x.det() && x.s == sConst {
 				x.c = tv.Value
 			}
@@ -127,6 +161,8 @@ func (r *runner) bodyWait(s *retryscope.Scope) string {
 		}
 	}
 	switch {
+	case v != nil && v.k == kUnknown && computed != "":
+		return "computed by " + computed
 	case v != nil:
 		return waitKind(*v)
 	case s.Evidence.Has(retryscope.EvWaits):
@@ -272,4 +308,22 @@ func (r *runner) throughDefs(e ast.Expr) ast.Expr {
 		e = ast.Unparen(r.res.Defs[v])
 	}
 	return e
+}
+
+// localFunc names the function of this package that e calls to compute a
+// wait (backoff(attempt), c.delay(n)), "" when it calls none.
+func (r *runner) localFunc(e ast.Expr) string {
+	name := ""
+	ast.Inspect(e, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || name != "" {
+			return name == ""
+		}
+		fn, _ := typeutil.Callee(r.info, call).(*types.Func)
+		if fn != nil && fn.Pkg() == r.pass.Pkg && r.res.Decls[fn.Origin()] != nil {
+			name = fn.Name()
+		}
+		return name == ""
+	})
+	return name
 }

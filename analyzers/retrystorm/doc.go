@@ -72,9 +72,38 @@
 // goroutine the attempt starts, recursion, an AWS SDK call whose options
 // set its retries, an inner layer whose limit is configuration read at
 // run time (a retry-count field, a retry policy object: it may allow one
-// attempt; the inventory lists it), and a loop over resources (an idle
+// attempt; the inventory lists it), a loop over resources (an idle
 // connection popped from a pool, the next address of a list), which
-// re-attempts nothing.
+// re-attempts nothing, and layers that retry disjoint errors. The
+// attempts multiply only when an error the inner layer gives up on is
+// one the outer layer goes round on. A loop that goes round only on
+// errors of a known list of classes (sentinel errors, concrete error
+// types, HTTP statuses compared one by one; any other error ends it) is
+// left alone when the inner layer certainly does not retry any of them:
+// its loop, evaluated for each class, ends; a go-retryablehttp client's
+// default policy and every CheckRetry the package sets answer "no retry"
+// for the status (a policy taken from the caller's configuration is the
+// caller's choice); or a fact says the inner function of another
+// package retries only other classes. So is a loop whose inner layer
+// goes round only on classes that end the outer loop, provided the
+// inner hands back the error it gives up on (not a "too many retries"
+// of its own, which is another class). A polling loop
+// that retries only 404 "not processed yet" around a client that
+// retries outages, or a transaction end retried on three coordinator
+// codes around a helper that retries only "concurrent transactions":
+//
+//	for i := 0; ; i++ { // not reported: the client never retries a 404
+//		err := c.exec(ctx, req) // retryablehttp: transport errors, 429, 5xx
+//		apiErr, ok := err.(*apiError)
+//		if err == nil || !ok || apiErr.StatusCode != 404 || i >= 4 {
+//			return err
+//		}
+//		time.Sleep(time.Second)
+//	}
+//
+// When a side cannot be evaluated (a classifier whose body is not
+// visible, a test of the error's message or of an interface such as
+// net.Error), the finding stays.
 //
 // S3, retry without an end. A retry loop with no attempt limit, no
 // deadline, no context and no stop channel, whose only way out is
@@ -104,8 +133,12 @@
 // goroutine or another function of the program is reported: the program
 // cannot shut it down when it exits cleanly.
 //
-// reslint -inventory lists every retry scope with its kind, attempt
-// bound, wait (as backoffjitter judges it), whether it honours the
-// caller's context, the classifier it asks and the scopes its attempt
-// reaches (the analyzer's result).
+// reslint -inventory lists every retry scope with its kind (retry
+// closure, retry loop, goto retry loop, self-retrying client, restart
+// loop, retry by recursion, retry by re-queue), attempt bound, wait (as
+// backoffjitter judges it: a closure of the package's own retry helper
+// waits as the helper's loop does, a wait a function of the package
+// computes is "computed by" it), whether it honours the caller's
+// context, the classifier it asks and the scopes its attempt reaches
+// (the analyzer's result).
 package retrystorm

@@ -25,7 +25,9 @@ type Entry struct {
 	Pos  token.Pos
 	Func string // the enclosing function
 	// Kind: retry closure, retry loop, goto retry loop, self-retrying
-	// client, restart loop; Helper the helper or client ("retry.Do").
+	// client, restart loop, retry by recursion, retry by re-queue;
+	// Helper the helper or client ("retry.Do"), or the function that
+	// calls itself.
 	Kind, Helper string
 	// Attempts: "3", "10 (default)", "unlimited", "limited" (not a
 	// constant), "unknown"; Ends the other things that end it
@@ -110,10 +112,46 @@ func (r *runner) inventory(inv *Inventory) {
 		inv.Entries = append(inv.Entries, e)
 	}
 	for _, s := range r.res.Scopes {
-		if s.Kind == retryscope.Restart && s.Loop != nil && s.Attempt != nil {
+		switch {
+		case s.Kind == retryscope.Restart && s.Loop != nil && s.Attempt != nil:
 			inv.Entries = append(inv.Entries, r.restartEntry(s))
+		case (s.Kind == retryscope.Recursion || s.Kind == retryscope.Requeue) && s.Body != nil:
+			inv.Entries = append(inv.Entries, r.againEntry(s, cls))
 		}
 	}
+}
+
+// againEntry lists a retry by recursion (a function that calls itself
+// after a failed attempt; listed at its declaration) or by re-queue (a
+// worker that sends a failed job back to its own queue). Their bound is
+// what retryscope saw: an attempt counter tested before going again
+// ("limited"), none for a re-queue without one, unknown otherwise.
+func (r *runner) againEntry(s *retryscope.Scope, cls []*classify.Classifier) *Entry {
+	pos := anchor(s)
+	if s.Kind == retryscope.Recursion && s.Func != nil {
+		pos = s.Func.Pos()
+	} else if s.Loop != nil {
+		pos = s.Loop.Pos()
+	}
+	e := &Entry{Pos: pos, Kind: s.Kind.String(), Helper: s.Helper, Wait: "unknown", Func: r.enclosing(pos), Scope: s,
+		Attempts: "unknown", Context: "no", Classifier: "unknown"}
+	switch {
+	case s.Evidence.Has(retryscope.EvAttemptCounter):
+		e.Attempts = "limited"
+	case s.Kind == retryscope.Requeue:
+		e.Attempts = "none"
+	}
+	if ctxaware.ConsultsContext(r.info, s.Body, nil) {
+		e.Ends = append(e.Ends, "context")
+		e.Context = "yes"
+	}
+	for _, c := range cls {
+		if r.decides(c, s) {
+			e.Classifier = c.Name
+			break
+		}
+	}
+	return e
 }
 
 // restartEntry lists a restart loop: it counts no attempts and asks no

@@ -55,6 +55,11 @@ type RetriesFact struct {
 	// read at run time (a field, a setting, a retry policy), which may
 	// as well allow one attempt: the layer is listed, not reported.
 	Configured bool
+	// Narrow: the scope goes round only on errors of the classes keyed
+	// in Retries (classify.Class.Key: "sentinel:path.Name",
+	// "status:503"); any other error ends it.
+	Narrow  bool
+	Retries []string
 }
 
 func (*RetriesFact) AFact() {}
@@ -62,6 +67,9 @@ func (f *RetriesFact) String() string {
 	s := "retries: " + f.Scope
 	if f.Attempts > 0 {
 		s += fmt.Sprintf(" (%d attempts)", f.Attempts)
+	}
+	if f.Narrow {
+		s += " on " + strings.Join(f.Retries, ", ")
 	}
 	return s
 }
@@ -86,6 +94,9 @@ type runner struct {
 	// refusal back (BreakerFact); retries those that retry (RetriesFact).
 	breakers map[*types.Func]string
 	retries  map[*types.Func]*RetriesFact
+	// scopeOf is the retry scope of this package that a function of
+	// retries reaches (in its body, or through the functions it calls).
+	scopeOf map[*types.Func]*retryscope.Scope
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -103,6 +114,7 @@ func run(pass *analysis.Pass) (any, error) {
 		bounds:   map[*retryscope.Scope]retryscope.Bound{},
 		breakers: map[*types.Func]string{},
 		retries:  map[*types.Func]*RetriesFact{},
+		scopeOf:  map[*types.Func]*retryscope.Scope{},
 	}
 	r.rep = rep
 	// The kinds whose attempt, bound and exits these rules read: a
@@ -509,7 +521,15 @@ func (r *runner) inferRetries() {
 			}
 			if within(d.Body, anchor(s)) && !r.rep.Covers(anchor(s)) {
 				b := r.bounds[s]
-				r.retries[fn] = &RetriesFact{Attempts: b.Attempts, Scope: name(s) + " at " + r.where(anchor(s)), Configured: configured(b)}
+				f := &RetriesFact{Attempts: b.Attempts, Scope: name(s) + " at " + r.where(anchor(s)), Configured: configured(b)}
+				if set := r.retrySet(s); set.Narrow {
+					f.Narrow = true
+					for _, c := range set.Classes {
+						f.Retries = append(f.Retries, c.Key())
+					}
+				}
+				r.retries[fn] = f
+				r.scopeOf[fn] = s
 				break
 			}
 		}
@@ -533,7 +553,11 @@ func (r *runner) inferRetries() {
 					return true
 				}
 				if f := r.retriesVia(call); f != nil && r.callee(call) != fn && returnsResultOf(r.info, d, call) {
-					r.retries[fn] = &RetriesFact{Attempts: f.Attempts, Scope: f.Scope, Via: append([]string{analysisutil.DisplayName(r.callee(call))}, f.Via...), Configured: f.Configured}
+					r.retries[fn] = &RetriesFact{Attempts: f.Attempts, Scope: f.Scope, Via: append([]string{analysisutil.DisplayName(r.callee(call))}, f.Via...), Configured: f.Configured,
+						Narrow: f.Narrow, Retries: f.Retries}
+					if s := r.scopeOf[r.callee(call)]; s != nil {
+						r.scopeOf[fn] = s
+					}
 					changed = true
 				}
 				return true

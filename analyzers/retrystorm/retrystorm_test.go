@@ -26,7 +26,7 @@ func TestS1(t *testing.T) {
 // TestS2 runs the nested retries, with the cross-package layer through a
 // fact.
 func TestS2(t *testing.T) {
-	analysistest.Run(t, testdata(t), retrystorm.Analyzer, "retrystorm/s2dep", "retrystorm/s2")
+	analysistest.Run(t, testdata(t), retrystorm.Analyzer, "retrystorm/s2dep", "retrystorm/s2", "retrystorm/s2classes")
 }
 
 // TestS3 runs the retries with and without an end.

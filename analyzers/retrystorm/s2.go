@@ -26,6 +26,10 @@ type layer struct {
 	// a retry policy) that may allow a single attempt; whether it
 	// multiplies anything cannot be told here.
 	configured bool
+	// scope is the inner retry scope when it is this package's; fact
+	// what is known of it otherwise (what it goes round on).
+	scope *retryscope.Scope
+	fact  *RetriesFact
 }
 
 // configured reports whether a bound is configuration read at run time:
@@ -59,7 +63,7 @@ func (r *runner) reached(s *retryscope.Scope) []layer {
 			continue
 		}
 		seen[at] = true
-		out = append(out, layer{at, name(t) + " at " + r.where(at), r.bounds[t].Attempts, configured(r.bounds[t])})
+		out = append(out, layer{pos: at, name: name(t) + " at " + r.where(at), attempts: r.bounds[t].Attempts, configured: configured(r.bounds[t]), scope: t})
 	}
 	runs := r.runLits(b)
 	self := name(s) + " at " + r.where(anchor(s))
@@ -89,7 +93,7 @@ func (r *runner) reached(s *retryscope.Scope) []layer {
 		if !strings.HasPrefix(f.Scope, via) {
 			nm = via + " (" + f.Scope + ")"
 		}
-		out = append(out, layer{call.Pos(), nm, f.Attempts, f.Configured})
+		out = append(out, layer{pos: call.Pos(), name: nm, attempts: f.Attempts, configured: f.Configured, scope: r.scopeOf[r.callee(call)], fact: f})
 		return true
 	})
 	return out
@@ -234,7 +238,9 @@ func (r *runner) s2(inv *Inventory) {
 			continue
 		}
 		inv.reach(s, ls) // every layer is listed; only those known to retry are reported
-		i := slices.IndexFunc(ls, func(l layer) bool { return !l.configured })
+		// A configured layer may run once; layers that retry disjoint
+		// errors do not multiply each other's attempts.
+		i := slices.IndexFunc(ls, func(l layer) bool { return !l.configured && !r.disjoint(s, l) })
 		if i < 0 {
 			continue
 		}

@@ -23,7 +23,9 @@ func inventoryIn(t *testing.T, dir string, args ...string) (string, string, int)
 // that reaches the client's retry loop through a fact, the code base's
 // own helper and its closure (bounded by the helper's loop), a loop
 // with no end, a loop with a classifier, loops that wait in each way the
-// wait column names, and a restart loop that its context ends.
+// wait column names (a closure waits as its helper's loop does, a wait a
+// function of the package computes is named by it), a restart loop that
+// its context ends, a retry by recursion and one by re-queue.
 func TestInventoryGolden(t *testing.T) {
 	for _, c := range []struct{ format, golden string }{{"text", "inventory.txt.golden"}, {"json", "inventory.json.golden"}} {
 		out, stderr, code := inventoryIn(t, "inventory", "-format="+c.format, "./...")
@@ -37,17 +39,25 @@ func TestInventoryGolden(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rows); err != nil {
 		t.Fatalf("-json output is not a JSON array of scopes: %v", err)
 	}
-	if len(rows) != 10 || rows[0].Reaches == nil || rows[0].Attempts != "5" {
-		t.Errorf("want 10 scopes, the first (Sync) with 5 attempts reaching client.Fetch; got %+v", rows)
+	if len(rows) != 12 || rows[0].Reaches == nil || rows[0].Attempts != "5" {
+		t.Errorf("want 12 scopes, the first (Sync) with 5 attempts reaching client.Fetch; got %+v", rows)
 	}
 	// The wait column comes from backoffjitter's judgement of each wait.
 	want := map[string]string{
 		"Sync": "constant", "Fetch": "linear", "FetchJittered": "jittered", "FetchDoubling": "exponential",
-		"Download": "server-given", "Ping": "none", "Warm": "unknown", "Listen": "jittered",
+		"Download": "server-given", "Ping": "none", "Warm": "constant", "Listen": "jittered",
+		"Sender.Send": "computed by delay", "Work": "constant",
 	}
+	kinds := map[string]string{"Sender.Send": "retry by recursion", "Work": "retry by re-queue"}
 	for _, r := range rows {
 		if w, ok := want[r.Func]; ok && r.Wait != w {
 			t.Errorf("%s waits %q, want %q", r.Func, r.Wait, w)
+		}
+		if k, ok := kinds[r.Func]; ok && r.Kind != k {
+			t.Errorf("%s: kind %q, want %q", r.Func, r.Kind, k)
+		}
+		if r.Func == "Sender.Send" && r.Attempts != "limited" {
+			t.Errorf("Sender.Send: attempts %q, want limited (an attempt counter)", r.Attempts)
 		}
 		if r.Func == "Listen" && (r.Kind != "restart loop" || !slices.Equal(r.Ends, []string{"context"})) {
 			t.Errorf("Listen: want a restart loop that its context ends, got %+v", r)

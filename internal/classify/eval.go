@@ -72,7 +72,7 @@ type witness interface {
 	// sentinel reports whether the error is (by == or errors.Is) the
 	// context error named ctx ("Canceled", "DeadlineExceeded"); false for
 	// "".
-	sentinel(ctx string) bool
+	sentinel(obj types.Object, ctx string) bool
 	// unwrapsToNil reports whether errors.Unwrap(err) is nil.
 	unwrapsToNil() bool
 	// status is what status.Code(err) returns, and whether the error is
@@ -130,10 +130,12 @@ func (w ctxWitness) errMethods() []string {
 	return []string{"Error"}
 }
 
-func (w ctxWitness) sentinel(ctx string) bool { return !w.grpc && ctx != "" && ctx == w.h.code() }
-func (w ctxWitness) unwrapsToNil() bool       { return !w.grpc }
-func (w ctxWitness) contextCode() string      { return w.h.code() }
-func (w ctxWitness) callerErr() string        { return w.h.code() }
+func (w ctxWitness) sentinel(_ types.Object, ctx string) bool {
+	return !w.grpc && ctx != "" && ctx == w.h.code()
+}
+func (w ctxWitness) unwrapsToNil() bool  { return !w.grpc }
+func (w ctxWitness) contextCode() string { return w.h.code() }
+func (w ctxWitness) callerErr() string   { return w.h.code() }
 
 func (w ctxWitness) status() (string, bool) {
 	if w.grpc {
@@ -222,6 +224,10 @@ type Options struct {
 	// Defs resolves variables assigned once (sentinels, lists of errors
 	// ranged over).
 	Defs map[*types.Var]ast.Expr
+	// Round is the label of a goto loop (GoesRoundWith): a goto to it
+	// goes round, and falling off the end of the loop's statements
+	// leaves.
+	Round *types.Label
 }
 
 // maxSteps bounds the work per evaluation (paths x statements).
@@ -456,8 +462,10 @@ func (ip *interp) stmt(s ast.Stmt, in []*state, fl *flow) []*state {
 		}
 		return in
 	case *ast.IncDecStmt:
+		// A counter stays independent of the error unless it was not:
+		// tries++ after the attempt is no test of the error.
 		for _, st := range in {
-			ip.setUnknown(s.X, st)
+			ip.set(s.X, unknown(ip.mentionsDep(s.X, st)), st)
 		}
 		return in
 	case *ast.IfStmt:
@@ -509,6 +517,9 @@ func (ip *interp) stmt(s ast.Stmt, in []*state, fl *flow) []*state {
 		return ip.loop(s, s.Body, in)
 	case *ast.BranchStmt:
 		switch {
+		case s.Tok == token.GOTO && ip.opt.Round != nil && s.Label != nil && ip.info.Uses[s.Label] == ip.opt.Round:
+			fl.conts = append(fl.conts, in...) // back to a goto loop's label: round again
+			return nil
 		case s.Label != nil || s.Tok == token.GOTO:
 			ip.incomplete = true
 			return nil
@@ -785,11 +796,36 @@ func (ip *interp) hasType(subject val, te ast.Expr) val {
 // methods returns the method names of the witness error.
 func (ip *interp) methods() []string { return ip.w.errMethods() }
 
+// classOnly is a witness of which only the error's class is known (see
+// Class): its message, its methods and its gRPC status are unknown, and
+// its concrete type may be.
+type classOnly interface {
+	opaque() bool
+	concreteTri(types.Type) Tri
+}
+
+// classOnly returns the witness as a classOnly one, if it is.
+func (ip *interp) classOnly() (classOnly, bool) {
+	c, ok := ip.w.(classOnly)
+	return c, ok && c.opaque()
+}
+
 // implements evaluates whether the witness has type t: only interfaces
 // whose methods it has; no named concrete type (the context errors' types
 // are unexported, gRPC's status error is internal).
 func (ip *interp) implements(t types.Type) val {
 	it, ok := t.Underlying().(*types.Interface)
+	if c, isOpaque := ip.classOnly(); isOpaque {
+		if !ok {
+			return boolVal(c.concreteTri(t), CatchAll, true)
+		}
+		for i := range it.NumMethods() {
+			if it.Method(i).Name() != "Error" {
+				return unknown(true)
+			}
+		}
+		return boolVal(True, CatchAll, false)
+	}
 	if !ok {
 		return boolVal(triOf(ip.w.concrete(t)), CatchAll, false)
 	}
@@ -1111,6 +1147,9 @@ func (ip *interp) tuple(call *ast.CallExpr, st *state, n int) []val {
 	}
 	switch path := fn.Pkg().Path(); {
 	case path == grpcStatusPath && fn.Name() == "FromError" && n == 2 && len(call.Args) == 1:
+		if _, ok := ip.classOnly(); ok {
+			return out
+		}
 		if ip.eval(call.Args[0], st).k == kErr {
 			if code, ok := ip.w.status(); ok {
 				out[0], out[1] = val{k: kStatus, s: code}, boolVal(True, GRPCCode, false)
@@ -1269,15 +1308,16 @@ func (ip *interp) varVal(v *types.Var, st *state) val {
 		return x
 	}
 	// A package-level error variable is a sentinel: the context errors by
-	// name, or a variable of this package that holds one.
-	if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+	// name, or a variable of this package that holds one. Its type may be
+	// a concrete error type (var ErrX = &Error{...}).
+	if pkgLevel(v) {
 		if v.Pkg().Path() == "context" {
 			switch v.Name() {
 			case "Canceled", "DeadlineExceeded":
 				return val{k: kSentinel, obj: v, ctx: v.Name()}
 			}
 		}
-		if analysisutil.IsError(v.Type()) {
+		if isErrorValue(v.Type()) {
 			if d := ip.opt.Defs[v]; d != nil {
 				if s := ip.eval(d, st); s.k == kSentinel {
 					return s
@@ -1310,7 +1350,7 @@ func (ip *interp) mentionsDep(e ast.Node, st *state) bool {
 			dep = true
 		} else if x, ok := st.env[v]; ok {
 			dep = x.dep || x.k == kErr || x.k == kStatus || x.k == kCode || x.k == kResp
-		} else if analysisutil.IsError(v.Type()) && (v.Pkg() == nil || v.Parent() != v.Pkg().Scope()) {
+		} else if analysisutil.IsError(v.Type()) && !pkgLevel(v) {
 			dep = true
 		}
 		return true
@@ -1376,7 +1416,7 @@ func (ip *interp) compare(x, y val, op token.Token) val {
 	case x.k == kErr && y.k == kSentinel:
 		// The plain witness is the context error itself; a gRPC status
 		// error equals no sentinel.
-		if ip.w.sentinel(y.ctx) {
+		if ip.w.sentinel(y.obj, y.ctx) {
 			eq = boolVal(True, Explicit, false)
 		} else {
 			eq = boolVal(False, CatchAll, false)
@@ -1519,6 +1559,9 @@ func (ip *interp) call(call *ast.CallExpr, st *state) val {
 		if x.k != kErr {
 			break
 		}
+		if _, ok := ip.classOnly(); ok {
+			return unknown(true)
+		}
 		switch fn.Name() {
 		case "Code":
 			return val{k: kCode, s: ip.statusCode()}
@@ -1559,6 +1602,9 @@ func (ip *interp) ctxErr() val {
 // implementsMethod evaluates whether the witness has the named method
 // returning true (Timeout, Temporary).
 func (ip *interp) implementsMethod(name string) val {
+	if _, ok := ip.classOnly(); ok {
+		return unknown(true)
+	}
 	for _, m := range ip.methods() {
 		if m == name {
 			return boolVal(True, Timeout, false)
@@ -1577,6 +1623,12 @@ func (ip *interp) method(call *ast.CallExpr, fn *types.Func, st *state, dep bool
 		return ip.ctxErr()
 	}
 	recv := ip.eval(sel.X, st)
+	if _, ok := ip.classOnly(); ok && recv.k == kErr {
+		if v, ok := ip.w.field(fn.Name()); ok && len(call.Args) == 0 {
+			return fieldVal(v)
+		}
+		return unknown(true)
+	}
 	switch recv.k {
 	case kErr:
 		switch fn.Name() {
@@ -1613,7 +1665,7 @@ func (ip *interp) method(call *ast.CallExpr, fn *types.Func, st *state, dep bool
 func (ip *interp) errorsIs(x, target val) val {
 	switch {
 	case x.k == kErr && target.k == kSentinel:
-		if ip.w.sentinel(target.ctx) {
+		if ip.w.sentinel(target.obj, target.ctx) {
 			h := Explicit
 			if target.obj == nil {
 				h = CtxDone // errors.Is(err, ctx.Err())

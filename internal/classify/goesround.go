@@ -24,6 +24,12 @@ func GoesRoundWith(info *types.Info, body *ast.BlockStmt, from ast.Stmt, errVar 
 	fl := &flow{}
 	out := ip.stmts(body.List[i:], []*state{{env: map[*types.Var]val{}}}, fl)
 	round := append(out, fl.conts...)
+	if opt.Round != nil {
+		// A goto loop's statements end where the loop does: falling
+		// off them leaves.
+		round = fl.conts
+		fl.breaks = append(fl.breaks, out...)
+	}
 	for _, st := range round {
 		if !st.uncertain {
 			return True

@@ -32,14 +32,14 @@ func (w statusWitness) String() string { return "HTTP " + strconv.FormatInt(w.co
 func (w statusWitness) errMethods() []string {
 	return []string{"Error", "StatusCode", "HTTPStatusCode"}
 }
-func (statusWitness) sentinel(string) bool        { return false }
-func (statusWitness) unwrapsToNil() bool          { return true }
-func (statusWitness) status() (string, bool)      { return "Unknown", false }
-func (statusWitness) contextCode() string         { return "Unknown" }
-func (w statusWitness) message() string           { return fmt.Sprintf("unexpected status %d", w.code) }
-func (statusWitness) callerErr() string           { return "" }
-func (w statusWitness) errNil() bool              { return !w.inErr }
-func (w statusWitness) respStatus() (int64, bool) { return w.code, !w.inErr }
+func (statusWitness) sentinel(types.Object, string) bool { return false }
+func (statusWitness) unwrapsToNil() bool                 { return true }
+func (statusWitness) status() (string, bool)             { return "Unknown", false }
+func (statusWitness) contextCode() string                { return "Unknown" }
+func (w statusWitness) message() string                  { return fmt.Sprintf("unexpected status %d", w.code) }
+func (statusWitness) callerErr() string                  { return "" }
+func (w statusWitness) errNil() bool                     { return !w.inErr }
+func (w statusWitness) respStatus() (int64, bool)        { return w.code, !w.inErr }
 
 // concrete: any struct type with an integer StatusCode field.
 func (w statusWitness) concrete(t types.Type) bool {
@@ -74,17 +74,17 @@ type sqlWitness struct{ code string }
 // SQLSTATE code.
 func SQLStateWitness(code string) Witness { return sqlWitness{code} }
 
-func (w sqlWitness) String() string           { return "SQLSTATE " + w.code }
-func (sqlWitness) errMethods() []string       { return []string{"Error", "SQLState"} }
-func (sqlWitness) sentinel(string) bool       { return false }
-func (sqlWitness) unwrapsToNil() bool         { return true }
-func (sqlWitness) status() (string, bool)     { return "Unknown", false }
-func (sqlWitness) contextCode() string        { return "Unknown" }
-func (w sqlWitness) message() string          { return "ERROR (SQLSTATE " + w.code + ")" }
-func (sqlWitness) callerErr() string          { return "" }
-func (sqlWitness) errNil() bool               { return false }
-func (sqlWitness) respStatus() (int64, bool)  { return 0, false }
-func (sqlWitness) concrete(t types.Type) bool { return isPostgresError(t) }
+func (w sqlWitness) String() string                   { return "SQLSTATE " + w.code }
+func (sqlWitness) errMethods() []string               { return []string{"Error", "SQLState"} }
+func (sqlWitness) sentinel(types.Object, string) bool { return false }
+func (sqlWitness) unwrapsToNil() bool                 { return true }
+func (sqlWitness) status() (string, bool)             { return "Unknown", false }
+func (sqlWitness) contextCode() string                { return "Unknown" }
+func (w sqlWitness) message() string                  { return "ERROR (SQLSTATE " + w.code + ")" }
+func (sqlWitness) callerErr() string                  { return "" }
+func (sqlWitness) errNil() bool                       { return false }
+func (sqlWitness) respStatus() (int64, bool)          { return 0, false }
+func (sqlWitness) concrete(t types.Type) bool         { return isPostgresError(t) }
 func (w sqlWitness) field(name string) (any, bool) {
 	if name == "Code" || name == "SQLState" {
 		return w.code, true
@@ -99,16 +99,16 @@ type jsonWitness struct{ name string }
 // or *json.UnmarshalTypeError ("UnmarshalTypeError").
 func JSONWitness(name string) Witness { return jsonWitness{name} }
 
-func (w jsonWitness) String() string          { return "*json." + w.name }
-func (jsonWitness) errMethods() []string      { return []string{"Error"} }
-func (jsonWitness) sentinel(string) bool      { return false }
-func (jsonWitness) unwrapsToNil() bool        { return true }
-func (jsonWitness) status() (string, bool)    { return "Unknown", false }
-func (jsonWitness) contextCode() string       { return "Unknown" }
-func (jsonWitness) message() string           { return "invalid character" }
-func (jsonWitness) callerErr() string         { return "" }
-func (jsonWitness) errNil() bool              { return false }
-func (jsonWitness) respStatus() (int64, bool) { return 0, false }
+func (w jsonWitness) String() string                   { return "*json." + w.name }
+func (jsonWitness) errMethods() []string               { return []string{"Error"} }
+func (jsonWitness) sentinel(types.Object, string) bool { return false }
+func (jsonWitness) unwrapsToNil() bool                 { return true }
+func (jsonWitness) status() (string, bool)             { return "Unknown", false }
+func (jsonWitness) contextCode() string                { return "Unknown" }
+func (jsonWitness) message() string                    { return "invalid character" }
+func (jsonWitness) callerErr() string                  { return "" }
+func (jsonWitness) errNil() bool                       { return false }
+func (jsonWitness) respStatus() (int64, bool)          { return 0, false }
 func (w jsonWitness) concrete(t types.Type) bool {
 	_, isPtr := t.(*types.Pointer)
 	return isPtr && isNamed(t, "encoding/json", w.name)

@@ -18,13 +18,13 @@ func (netTimeoutWitness) String() string { return "i/o timeout" }
 func (netTimeoutWitness) errMethods() []string {
 	return []string{"Error", "Timeout", "Temporary", "Unwrap"}
 }
-func (netTimeoutWitness) sentinel(string) bool       { return false }
-func (netTimeoutWitness) unwrapsToNil() bool         { return false }
-func (netTimeoutWitness) status() (string, bool)     { return "Unknown", false }
-func (netTimeoutWitness) contextCode() string        { return "Unknown" }
-func (netTimeoutWitness) message() string            { return "read tcp 10.0.0.1:5432: i/o timeout" }
-func (netTimeoutWitness) callerErr() string          { return "" }
-func (netTimeoutWitness) errNil() bool               { return false }
-func (netTimeoutWitness) respStatus() (int64, bool)  { return 0, false }
-func (netTimeoutWitness) field(string) (any, bool)   { return nil, false }
-func (netTimeoutWitness) concrete(t types.Type) bool { return isNamed(t, "net", "OpError") }
+func (netTimeoutWitness) sentinel(types.Object, string) bool { return false }
+func (netTimeoutWitness) unwrapsToNil() bool                 { return false }
+func (netTimeoutWitness) status() (string, bool)             { return "Unknown", false }
+func (netTimeoutWitness) contextCode() string                { return "Unknown" }
+func (netTimeoutWitness) message() string                    { return "read tcp 10.0.0.1:5432: i/o timeout" }
+func (netTimeoutWitness) callerErr() string                  { return "" }
+func (netTimeoutWitness) errNil() bool                       { return false }
+func (netTimeoutWitness) respStatus() (int64, bool)          { return 0, false }
+func (netTimeoutWitness) field(string) (any, bool)           { return nil, false }
+func (netTimeoutWitness) concrete(t types.Type) bool         { return isNamed(t, "net", "OpError") }

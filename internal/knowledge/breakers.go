@@ -183,3 +183,11 @@ func IsBreakerRecorderPath(path string) bool {
 	}
 	return false
 }
+
+// RetryablehttpDefaultRetriesStatus reports whether go-retryablehttp's
+// default retry policy retries a response with this status: 429, 0 and
+// every 5xx but 501 (v0.7; v0.5 left 429 out). It also retries every
+// transport error.
+func RetryablehttpDefaultRetriesStatus(code int64) bool {
+	return code == 0 || code == 429 || code >= 500 && code != 501
+}

@@ -105,3 +105,62 @@ func loopNone() error {
 	}
 	return err
 }
+
+// withRetry is the package's own retry helper: a closure handed to it
+// waits as its loop does.
+func withRetry(op func() error) error {
+	var err error
+	for i := 0; i < 4; i++ { // want `wait constant`
+		if err = op(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+func throughHelper() error {
+	return withRetry(call) // want `wait constant`
+}
+
+type sender struct {
+	maxRetries int
+	delays     map[int]time.Duration
+}
+
+// delay looks the wait up in a configured table: no shape to name.
+func (s *sender) delay(attempt int) time.Duration { return s.delays[attempt] }
+
+// send retries by calling itself, after a wait delay computes.
+func (s *sender) send(attempt int) error {
+	err := call()
+	if err != nil && attempt < s.maxRetries {
+		time.Sleep(s.delay(attempt))
+		return s.send(attempt + 1) // want `wait computed by delay`
+	}
+	return err
+}
+
+// A retry loop whose wait a function of the package computes.
+func computedInLoop(s *sender) error {
+	var err error
+	for i := 0; i < 3; i++ { // want `wait computed by delay`
+		if err = call(); err == nil {
+			return nil
+		}
+		time.Sleep(s.delay(i))
+	}
+	return err
+}
+
+// A worker puts a failed job back on its queue after a constant pause.
+func process(job int) error { return nil }
+
+func work(jobs chan int) {
+	for job := range jobs { // want `wait constant`
+		if err := process(job); err != nil {
+			time.Sleep(time.Second)
+			jobs <- job
+		}
+	}
+}

@@ -140,3 +140,41 @@ func (c *PolicyClient) Perform(ctx context.Context) error { // want Perform:"ret
 		time.Sleep(wait)
 	}
 }
+
+// ErrUnavailable is the answer of a replica that is down; ErrNotFound
+// that of a key that is not there (yet).
+var (
+	ErrUnavailable = errors.New("unavailable")
+	ErrNotFound    = errors.New("not found")
+)
+
+// FetchReplica goes round only while the replica is unavailable: any
+// other error ends it at once.
+func FetchReplica(ctx context.Context, key string) error { // want FetchReplica:"retries: retry loop at s2dep.go:\\d+ \\(5 attempts\\) on sentinel:retrystorm/s2dep.ErrUnavailable"
+	var err error
+	for attempt := 0; attempt < 5; attempt++ {
+		err = get(ctx)
+		if !errors.Is(err, ErrUnavailable) {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// CoordError is an error code of a transaction coordinator; its codes
+// are package variables of the concrete type.
+type CoordError struct {
+	Message string
+	Code    int16
+}
+
+func (e *CoordError) Error() string { return e.Message }
+
+// The answers of a transaction coordinator.
+var (
+	OperationNotAttempted  = &CoordError{"OPERATION_NOT_ATTEMPTED", 55}
+	TransactionAbortable   = &CoordError{"TRANSACTION_ABORTABLE", 120}
+	UnknownServerError     = &CoordError{"UNKNOWN_SERVER_ERROR", -1}
+	ConcurrentTransactions = &CoordError{"CONCURRENT_TRANSACTIONS", 51}
+)
