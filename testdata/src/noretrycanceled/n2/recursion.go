@@ -33,7 +33,7 @@ func (c *restClient) request(ctx context.Context, req *http.Request, attempt int
 	return resp, nil
 }
 
-func (c *restClient) requestWaiting(ctx context.Context, req *http.Request, attempt int) (*http.Response, error) {
+func (c *restClient) requestWaiting(ctx context.Context, req *http.Request, attempt int) (*http.Response, error) { // want requestWaiting:"ctx honors\\(0\\)"
 	resp, err := c.hc.Do(req.WithContext(ctx))
 	if err != nil {
 		return nil, err
