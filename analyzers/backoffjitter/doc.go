@@ -126,8 +126,14 @@
 //   - waits in func literals inside a retry loop (goroutines, callbacks),
 //     and waits outside retry loops; a status poll is no retry loop
 //     either, even with an attempt counter: it reads a state (GetStatus,
-//     isReady, describeJob) and leaves on the first error, so its waits
-//     pace successful reads, not retries of a failure;
+//     isReady, describeJob, a reader) and leaves on the first error (also
+//     when the read runs in the select case after the pacing wait, and
+//     when it goes round only on a "nothing yet" sentinel such as
+//     io.ErrNoProgress or ErrNotReady), so its waits pace successful
+//     reads, not retries of a failure;
+//   - a wait on a path that only leaves the loop (reconnecting sessions
+//     one per second after success, then returning): no attempt follows
+//     it;
 //   - waits inside the operation of a retry helper (a retry closure such
 //     as the func passed to retry.Do): the helper waits between attempts,
 //     so a sleep in the operation only adds to that wait, which is judged

@@ -184,10 +184,16 @@
 // (adapters such as database/sql drivers' stdlib shims); a root handed to
 // a logger (Printf, InfoContext, a method of a *Logger, package log or
 // slog), to tracing or metrics (OpenTelemetry, OpenCensus, OpenTracing,
-// Datadog's tracer, runtime/trace), or to a function of the package that
-// hands its context only to those (a startSpan helper around
-// tracer.Start) or ignores it: they read the context's values, not its
-// deadline; a root handed to teardown (a call whose name starts with
+// Datadog's tracer, runtime/trace, the New Relic agent, error reporters
+// such as Sentry, Rollbar, Bugsnag, Honeybadger or Airbrake), or to a
+// function of the package that hands its context only to those (a
+// startSpan helper around tracer.Start), reads only ctx.Value from it
+// (through up to five calls), or ignores it: they read the context's
+// values, not its deadline; a root whose cancel function is kept by an
+// object (assigned to a field, put in a composite literal, returned:
+// `listenCtx, cancel := context.WithCancel(context.Background());
+// cs.listenCancel = cancel`): the context lives as long as that object
+// and its Close ends it; a root handed to teardown (a call whose name starts with
 // Close, Shutdown, Stop, Terminate, Kill, Rollback, Abort, Disconnect,
 // Unlock, Unsubscribe, Deregister, Unregister, Cleanup, Drain or Leave:
 // `_ = svc.StopAndAwaitTerminated(context.Background(), svc)` after a
