@@ -474,6 +474,12 @@ func retryHowAt(info *types.Info, loop ast.Node, call *ast.CallExpr, at ast.Expr
 			return EvFailureGoesRound
 		}
 		return 0
+	case x.endsLeaving(test.Body.List) && nilTest(info, test.Cond, errVar, token.NEQ) && x.goesRoundIn(test.Body) &&
+		wait.InBody(info, test.Body) && x.leavesAtTop(restAfter(body, test)):
+		// if err != nil { if refused(err) && left > 0 { wait; continue };
+		// return err }; return conn: some failures wait and go round,
+		// the rest leave, and success leaves right after.
+		return EvFailureGoesRound
 	case x.endsLeaving(test.Body.List):
 		// Errors are terminal; the retried failure, if any, is a result
 		// value (if ok { return }; wait) or a page to fetch again.
