@@ -153,7 +153,7 @@ func loopBound(info *types.Info, loop ast.Node) Bound {
 				b.Deadline = true
 			}
 		case *ast.UnaryExpr:
-			if n.Op == token.ARROW && !wait.IsTimerChan(info, n.X) && !isContextDone(info, n.X) {
+			if n.Op == token.ARROW && !wait.IsTimerChan(info, n.X) && !wait.IsContextDone(info, n.X) {
 				b.Stop = true
 			}
 		case *ast.Ident:
@@ -258,16 +258,6 @@ func mentionsClock(info *types.Info, cond ast.Expr) bool {
 		return !found
 	})
 	return found
-}
-
-// isContextDone reports whether e is ctx.Done() for some context.
-func isContextDone(info *types.Info, e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Done" && analysisutil.IsContext(info.TypeOf(sel.X))
 }
 
 // closureBound reads the options of a library helper call: attempts,

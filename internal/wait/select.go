@@ -82,12 +82,11 @@ func ClassifyCase(info *types.Info, cc *ast.CommClause, defs map[*types.Var]ast.
 	if v := analysisutil.IdentVar(info, x); v != nil && defs[v] != nil {
 		x = defs[v]
 	}
-	if call, ok := ast.Unparen(x).(*ast.CallExpr); ok {
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Done" {
-			if v := analysisutil.ContextOf(info, call); v != nil {
-				c.Kind, c.Ctx, c.CtxExpr = ContextDone, v, sel.X
-				return c
-			}
+	if IsContextDone(info, x) {
+		if v := analysisutil.ContextOf(info, x); v != nil {
+			call := ast.Unparen(x).(*ast.CallExpr)
+			c.Kind, c.Ctx, c.CtxExpr = ContextDone, v, ast.Unparen(call.Fun).(*ast.SelectorExpr).X
+			return c
 		}
 	}
 	switch {
@@ -99,6 +98,19 @@ func ClassifyCase(info *types.Info, cc *ast.CommClause, defs map[*types.Var]ast.
 		c.Kind = Work
 	}
 	return c
+}
+
+// IsContextDone reports whether e is the Done channel of a context,
+// whatever expression yields the context (a variable, a field,
+// r.Context()). ClassifyCase types a case ContextDone only when the
+// context is also a variable it can name.
+func IsContextDone(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Done" && len(call.Args) == 0 && analysisutil.IsContext(info.TypeOf(sel.X))
 }
 
 func isStructChan(t types.Type) bool {

@@ -97,6 +97,17 @@ func g(ctx context.Context, s *S, r *http.Request, work chan int, out chan int, 
 	if !slices.Equal(got, want) {
 		t.Errorf("cases:\n got %q\nwant %q", got, want)
 	}
+	// IsContextDone: every Done of a context, whatever yields it; not a
+	// variable holding it, not a Done that is no context's.
+	var done []bool
+	for c := range in.Root().Preorder((*ast.CommClause)(nil)) {
+		if ch := analysisutil.CommRecv(c.Node().(*ast.CommClause).Comm); ch != nil {
+			done = append(done, IsContextDone(info, ch))
+		}
+	}
+	if wantDone := []bool{true, false, true, true, false, false, false, false, false, false, false}; !slices.Equal(done, wantDone) {
+		t.Errorf("IsContextDone:\n got %v\nwant %v", done, wantDone)
+	}
 	// Without the single definitions, <-done is a signal channel.
 	for c := range in.Root().Preorder((*ast.CommClause)(nil)) {
 		cc := c.Node().(*ast.CommClause)
