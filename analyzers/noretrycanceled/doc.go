@@ -93,7 +93,8 @@
 // itself after a failed attempt (an error, or a retry status of the
 // response: switch resp.StatusCode { case 429: time.Sleep(d); return
 // c.do(req, attempt+1) }) has its blind waits on the path to the
-// recursive call reported the same way:
+// recursive call reported the same way (the recursive call itself is the
+// next attempt, not a wait, even when the function sleeps elsewhere):
 //
 //	for attempt := 0; attempt < 5; attempt++ {
 //		if err = call(ctx); err == nil {

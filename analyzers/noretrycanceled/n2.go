@@ -41,6 +41,9 @@ type loop struct {
 	// (stmts); the loop itself is no retry loop, so only a blind wait in
 	// that branch is judged.
 	step bool
+	// self: for a retry by recursion, the function that calls itself; a
+	// call of it is the next attempt, not a wait, though it may sleep.
+	self types.Object
 }
 
 // retryLoops collects the package's retry loops.
@@ -169,7 +172,7 @@ func (r *runner) recursionPaths() []*loop {
 			}
 			seen[list.Node()] = true
 			out = append(out, &loop{cur: c, node: c.Node(), body: s.Body.(*ast.BlockStmt), attempt: s.Attempt, errVar: s.ErrVar,
-				stmts: []inspector.Cursor{list}, root: s.Func, step: true})
+				stmts: []inspector.Cursor{list}, root: s.Func, step: true, self: self})
 		}
 	}
 	return out
@@ -252,7 +255,7 @@ func (r *runner) n2(loops []*loop) {
 					blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("time.Sleep in a retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; wait in select on %s.Done() and a timer", name, name), r.shortSleep(n)})
 					continue
 				}
-				if site.Kind == wait.BlindCall {
+				if site.Kind == wait.BlindCall && (l.self == nil || site.Callee != l.self) {
 					blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("%s sleeps and takes no context, so this retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; pass %s and wait in select on %s.Done() and a timer", analysisutil.DisplayName(site.Callee), name, name, name), false})
 					continue
 				}

@@ -122,8 +122,10 @@
 //
 // Not reported: reconnect loops that leave on a stop channel or a
 // context, loops that test anything besides the attempt's result before
-// leaving (a closed flag, a clock), and retries with a context in scope
-// (noretrycanceled judges those).
+// leaving (a closed flag, a clock), loops that count failures per key
+// (tries[path]++ in a local map or slice, compared with a limit: the
+// keys of one operation are finite), and retries with a context in
+// scope (noretrycanceled judges those).
 //
 // A program's own loops are not reported: a retry or reconnect loop in
 // the body of func main of a main package (not in a goroutine or a

@@ -181,6 +181,14 @@ func countersOf(info *types.Info, loop ast.Node) []*types.Var {
 		if v := analysisutil.IdentVar(info, e); v != nil && isInteger(v.Type()) && !slices.Contains(out, v) {
 			out = append(out, v)
 		}
+		// tries[key]++: a count per failing resource (a path, a host),
+		// kept in a local map or slice, is an attempt counter too; the
+		// container stands for it.
+		if ix, ok := ast.Unparen(e).(*ast.IndexExpr); ok && isInteger(info.TypeOf(ix)) {
+			if v := analysisutil.IdentVar(info, ix.X); v != nil && v.Parent() != nil && v.Parent() != v.Pkg().Scope() && !slices.Contains(out, v) {
+				out = append(out, v)
+			}
+		}
 	}
 	ast.Inspect(loop, func(n ast.Node) bool {
 		switch n := n.(type) {

@@ -33,6 +33,26 @@ func (c *restClient) request(ctx context.Context, req *http.Request, attempt int
 	return resp, nil
 }
 
+// The context comes with the request. The recursive call on a 502 is
+// the next attempt, not a wait, although the function sleeps on its 429
+// path: only that sleep is reported.
+func (c *restClient) send(req *http.Request, attempt int) (*http.Response, error) { // want send:"sleeps"
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	switch resp.StatusCode {
+	case http.StatusBadGateway:
+		if attempt < c.max {
+			return c.send(req, attempt+1)
+		}
+	case http.StatusTooManyRequests:
+		time.Sleep(time.Second) // want `time.Sleep in a retry loop cannot be interrupted`
+		return c.send(req, attempt)
+	}
+	return resp, nil
+}
+
 func (c *restClient) requestWaiting(ctx context.Context, req *http.Request, attempt int) (*http.Response, error) { // want requestWaiting:"ctx honors\\(0\\)"
 	resp, err := c.hc.Do(req.WithContext(ctx))
 	if err != nil {
