@@ -36,7 +36,7 @@ func (c *restClient) request(ctx context.Context, req *http.Request, attempt int
 // The context comes with the request. The recursive call on a 502 is
 // the next attempt, not a wait, although the function sleeps on its 429
 // path: only that sleep is reported.
-func (c *restClient) send(req *http.Request, attempt int) (*http.Response, error) { // want send:"sleeps"
+func (c *restClient) send(req *http.Request, attempt int) (*http.Response, error) {
 	resp, err := c.hc.Do(req)
 	if err != nil {
 		return nil, err
