@@ -31,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisdoc.MustExtract(doc, "ambiguouswrite"),
 	URL:      "https://github.com/reslint/reslint#ambiguouswrite",
 	Requires: []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer, classify.Analyzer},
-	Run:      run,
+	Run:      directive.Run(nil, run),
 }
 
 // runner is the state of one pass.
@@ -47,15 +47,10 @@ type runner struct {
 	done map[*ast.CallExpr]bool
 }
 
-func run(pass *analysis.Pass) (any, error) {
+func run(pass *analysis.Pass, rep *directive.Reporter) (any, error) {
 	// database/sql's own retry of driver.ErrBadConn is in the standard
 	// library; a package that imports no database library sends no
 	// statement this analyzer can read.
-	rep, ok := directive.Begin(pass)
-	if !ok {
-		return nil, nil
-	}
-	defer rep.Finish()
 	if !analysisutil.ImportsFunc(pass.Pkg, func(p string) bool { return slices.Contains(knowledge.DBLibraries, p) }) {
 		return nil, nil
 	}

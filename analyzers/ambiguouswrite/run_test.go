@@ -55,7 +55,7 @@ func f(s string) string { for i := 0; i < 3; i++ { s = strings.TrimSpace(s) }; r
 			t.Fatalf("the analyzer did work on a package with no database import: %v", p)
 		}
 	}()
-	if _, err := run(pass); err != nil || reported != 0 {
+	if _, err := Analyzer.Run(pass); err != nil || reported != 0 {
 		t.Errorf("run: %v, %d diagnostics", err, reported)
 	}
 }

@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analysisdoc.MustExtract(doc, "backoffjitter"),
 	URL:        "https://github.com/reslint/reslint#backoffjitter",
 	Requires:   []*analysis.Analyzer{inspect.Analyzer, wait.Analyzer, retryscope.Analyzer},
-	Run:        run,
+	Run:        directive.Run(func() any { return &Waits{} }, run),
 	FactTypes:  []analysis.Fact{new(ResultFact)},
 	ResultType: reflect.TypeFor[*Waits](),
 }
@@ -68,12 +68,7 @@ type runner struct {
 	stores *bool              // see storesFactor
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	rep, ok := directive.Begin(pass)
-	if !ok {
-		return &Waits{}, nil // the standard library: see knowledge/std.go
-	}
-	defer rep.Finish()
+func run(pass *analysis.Pass, rep *directive.Reporter) (any, error) {
 	r := &runner{
 		pass:   pass,
 		info:   pass.TypesInfo,

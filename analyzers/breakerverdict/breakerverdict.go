@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.MustExtract(doc, "breakerverdict"),
 	URL:       "https://github.com/reslint/reslint#breakerverdict",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer},
-	Run:       run,
+	Run:       directive.Run(nil, run),
 	FactTypes: []analysis.Fact{new(SettingsSink)},
 }
 
@@ -59,12 +59,7 @@ type runner struct {
 	forgive  *bool // opsForgiveCancel, once computed
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	rep, ok := directive.Begin(pass)
-	if !ok {
-		return nil, nil // the standard library: see knowledge/std.go
-	}
-	defer rep.Finish()
+func run(pass *analysis.Pass, rep *directive.Reporter) (any, error) {
 	r := &runner{
 		pass:     pass,
 		info:     pass.TypesInfo,

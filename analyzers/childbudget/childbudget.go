@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.MustExtract(doc, "childbudget"),
 	URL:       "https://github.com/reslint/reslint#childbudget",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, wait.Analyzer, retryscope.Analyzer},
-	Run:       run,
+	Run:       directive.Run(nil, run),
 	FactTypes: []analysis.Fact{new(TimeoutFact)},
 }
 
@@ -74,12 +74,7 @@ type state struct {
 	b1 map[*ast.CallExpr]bool
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	r, ok := directive.Begin(pass)
-	if !ok {
-		return nil, nil // the standard library: see knowledge/std.go
-	}
-	defer r.Finish() // stale ignore directives, also where the package does not use the API
+func run(pass *analysis.Pass, r *directive.Reporter) (any, error) {
 	if !analysisutil.ImportsAny(pass.Pkg, "context", "time") {
 		return nil, nil
 	}

@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.MustExtract(doc, "classifiercentral"),
 	URL:       "https://github.com/reslint/reslint#classifiercentral",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer, classify.Analyzer},
-	Run:       run,
+	Run:       directive.Run(nil, run),
 	FactTypes: []analysis.Fact{new(ClassifierFact), new(PlacesFact)},
 }
 
@@ -100,12 +100,7 @@ type runner struct {
 	calls   map[ast.Node][]*types.Func
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	rep, ok := directive.Begin(pass)
-	if !ok {
-		return nil, nil // the standard library: see knowledge/std.go
-	}
-	defer rep.Finish()
+func run(pass *analysis.Pass, rep *directive.Reporter) (any, error) {
 	r := &runner{
 		pass: pass,
 		info: pass.TypesInfo,

@@ -155,5 +155,12 @@
 // the facts) inside a retry scope or in a function that may return or set
 // a key, that builds a POST next to a retry scope or in a package that
 // imports helpers with facts, or that exports such a request helper;
-// other packages cost one walk over their calls.
+// other packages cost one walk over their calls. Even then it builds SSA
+// only for the functions it has a question about and the functions of
+// the package they call, up to three calls deep (as deep as values and
+// requests are followed); the rest of the package is not built, so a
+// large package with a few key generators costs a few functions.
+//
+// Retry loops in function literals at package level (var send = func...)
+// are checked like those in declared functions.
 package idemkeyperseries

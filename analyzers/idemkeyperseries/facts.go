@@ -22,35 +22,50 @@ type declInfo struct {
 	last    int       // number of seeds and puts when last computed
 }
 
+// groupFacts groups the sources by the declaration whose body calls
+// them: the candidates of localFacts.
+func (c *checker) groupFacts() {
+	c.factDecl = map[*ast.FuncDecl]*declInfo{}
+	for _, s := range c.sources {
+		c.group(s)
+	}
+}
+
+func (c *checker) group(s *source) {
+	d := s.decl
+	if d == nil || s.fnNode != d || d.Body == nil || guarded(s.cur, d.Body) {
+		return
+	}
+	di := c.factDecl[d]
+	if di == nil {
+		obj, ok := c.pass.TypesInfo.Defs[d.Name].(*types.Func)
+		if !ok {
+			return
+		}
+		di = &declInfo{decl: d, cur: s.declCur, obj: obj}
+		c.factDecl[d] = di
+		c.factDecls = append(c.factDecls, di)
+	}
+	di.sources = append(di.sources, s)
+}
+
+// wantFactsSSA announces the declarations whose facts the next round of
+// localFacts computes with SSA: those whose seeds changed.
+func (c *checker) wantFactsSSA() {
+	for _, di := range c.factDecls {
+		if seeds, puts := c.plan(di); len(seeds) > 0 && len(seeds)*1000+len(puts)+1 != di.last {
+			c.wantSSA(di.decl)
+		}
+	}
+}
+
 // localFacts computes FreshKeyFact and PutsKeyFact for this package's
 // functions and exports them. A function is a candidate when its own
 // body (not a closure inside it) calls a generator, a crypto/rand fill,
 // or a function with one of the facts, unconditionally; its facts can
 // depend on other functions of the package, hence the fixed point.
 func (c *checker) localFacts() {
-	byDecl := map[*ast.FuncDecl]*declInfo{}
-	var order []*declInfo
-	group := func(s *source) {
-		d := s.decl
-		if d == nil || s.fnNode != d || d.Body == nil || guarded(s.cur, d.Body) {
-			return
-		}
-		di := byDecl[d]
-		if di == nil {
-			obj, ok := c.pass.TypesInfo.Defs[d.Name].(*types.Func)
-			if !ok {
-				return
-			}
-			di = &declInfo{decl: d, cur: s.declCur, obj: obj}
-			byDecl[d] = di
-			order = append(order, di)
-		}
-		di.sources = append(di.sources, s)
-	}
-	for _, s := range c.sources {
-		group(s)
-	}
-	if len(order) == 0 {
+	if len(c.factDecls) == 0 {
 		return
 	}
 	// Calls of this package's functions become sources once the callee
@@ -65,16 +80,17 @@ func (c *checker) localFacts() {
 			activated[s] = true
 			if c.place(s) {
 				c.sources = append(c.sources, s)
-				group(s)
+				c.group(s)
 				added = true
 			}
 		}
 		return added
 	}
 	for range 8 {
+		c.wantFactsSSA()
 		changed := false
-		for i := 0; i < len(order); i++ {
-			if c.computeFacts(order[i]) {
+		for i := 0; i < len(c.factDecls); i++ {
+			if c.computeFacts(c.factDecls[i]) {
 				changed = true
 			}
 		}
@@ -96,33 +112,7 @@ func (c *checker) localFacts() {
 // they changed.
 func (c *checker) computeFacts(di *declInfo) bool {
 	guard.Mark(c.pass, di.decl.Pos()) // the position of an internal error
-	var seeds, puts []*source
-	// A function whose value can reach neither its results nor a key sink
-	// needs no SSA: a key-like result, or a key named in its body, is the
-	// cheap test. time.Now and math/rand serve many other purposes, so for
-	// them the function must also be named like an identifier maker.
-	carries := func(weak bool) bool {
-		if weak {
-			return idLike(di.obj.Name()) && hasKeyLikeResult(di.obj) || c.mentionsKey(di.cur)
-		}
-		return hasKeyLikeResult(di.obj) || c.mentionsKey(di.cur)
-	}
-	for _, s := range di.sources {
-		switch s.kind {
-		case kindGen, kindFill, kindFresh:
-			if carries(s.kind == kindGen && s.weak) {
-				seeds = append(seeds, s)
-			}
-		case kindPuts:
-			puts = append(puts, s)
-		case kindLocal:
-			if c.localPuts[s.fn] != "" {
-				puts = append(puts, &source{sink: c.localPuts[s.fn]})
-			} else if rs := c.localFresh[s.fn]; rs != nil && carries(false) {
-				seeds = append(seeds, &source{call: s.call, kind: kindFresh, results: rs})
-			}
-		}
-	}
+	seeds, puts := c.plan(di)
 	n := len(seeds)*1000 + len(puts) + 1
 	if n == di.last {
 		return false
@@ -242,4 +232,36 @@ func idLike(name string) bool {
 		}
 	}
 	return strings.HasSuffix(name, "ID") || strings.HasSuffix(name, "Id")
+}
+
+// plan returns the calls of di whose fresh values computeFacts follows
+// (seeds) and the calls that put a fresh key on what they build (puts).
+func (c *checker) plan(di *declInfo) (seeds, puts []*source) {
+	// A function whose value can reach neither its results nor a key sink
+	// needs no SSA: a key-like result, or a key named in its body, is the
+	// cheap test. time.Now and math/rand serve many other purposes, so for
+	// them the function must also be named like an identifier maker.
+	carries := func(weak bool) bool {
+		if weak {
+			return idLike(di.obj.Name()) && hasKeyLikeResult(di.obj) || c.mentionsKey(di.cur)
+		}
+		return hasKeyLikeResult(di.obj) || c.mentionsKey(di.cur)
+	}
+	for _, s := range di.sources {
+		switch s.kind {
+		case kindGen, kindFill, kindFresh:
+			if carries(s.kind == kindGen && s.weak) {
+				seeds = append(seeds, s)
+			}
+		case kindPuts:
+			puts = append(puts, s)
+		case kindLocal:
+			if c.localPuts[s.fn] != "" {
+				puts = append(puts, &source{sink: c.localPuts[s.fn]})
+			} else if rs := c.localFresh[s.fn]; rs != nil && carries(false) {
+				seeds = append(seeds, &source{call: s.call, kind: kindFresh, results: rs})
+			}
+		}
+	}
+	return seeds, puts
 }

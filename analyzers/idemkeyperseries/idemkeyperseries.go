@@ -37,7 +37,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.MustExtract(doc, "idemkeyperseries"),
 	URL:       "https://github.com/reslint/reslint#idemkeyperseries",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer},
-	Run:       run,
+	Run:       directive.Run(nil, run),
 	FactTypes: []analysis.Fact{new(FreshKeyFact), new(PutsKeyFact), new(RequestFact)},
 }
 
@@ -109,30 +109,32 @@ type checker struct {
 	locals  []*source // calls of this package's functions
 	posts   []*post
 
-	ssaDone  bool
-	ssaPkg   *ssa.Package
-	funcs    map[ast.Node]*ssa.Function
-	calls    map[*ssa.Function]map[token.Pos]ssa.CallInstruction
-	flow     *idemkey.Flow
-	mentions map[ast.Node]bool
-	scopeCur map[*retryscope.Scope]inspector.Cursor
+	ssaPkg    *ssa.Package
+	ssaRoots  map[ast.Decl]bool // declarations built with what they reach
+	ssaWant   map[ast.Decl]bool // announced for the next build
+	ssaAll    bool              // the whole package is built
+	ssaBuilds int
+	ssaFailed bool
+	funcs     map[ast.Node]*ssa.Function
+	calls     map[*ssa.Function]map[token.Pos]ssa.CallInstruction
+	flow      *idemkey.Flow
+	mentions  map[ast.Node]bool
+	scopeCur  map[*retryscope.Scope]inspector.Cursor
+
+	factDecl  map[*ast.FuncDecl]*declInfo // localFacts' candidates
+	factDecls []*declInfo
 
 	localFresh map[*types.Func][]int
 	localPuts  map[*types.Func]string
 	fixNames   map[ast.Node][]string
 }
 
-func run(pass *analysis.Pass) (any, error) {
+func run(pass *analysis.Pass, r *directive.Reporter) (any, error) {
 	// The standard library sends no request in a retry scope, and no
 	// other package needs a fact of it: its generators (crypto/rand,
 	// time.Now, math/rand) are in the generator table. Under go vet, the
 	// facts of every dependency are written and read by every package
 	// above it, so exporting none here saves work far beyond this pass.
-	r, ok := directive.Begin(pass)
-	if !ok {
-		return nil, nil // the standard library: see knowledge/std.go
-	}
-	defer r.Finish() // stale ignore directives, also where the package does not use the API
 	c := &checker{
 		pass:       pass,
 		r:          r,
@@ -176,12 +178,19 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 
 	c.scan(genImport || factImport, checkPosts)
+	// Announce what the phases ask SSA about, so that one build
+	// usually serves them all (see ssa.go).
+	var reqDecls []*ast.FuncDecl
 	if httpImport {
-		c.requestFacts()
+		reqDecls = c.requestDecls()
 	}
+	c.groupFacts()
+	c.wantFactsSSA()
+	retried := c.retriedPosts()
+	c.requestFacts(reqDecls)
 	c.localFacts()
 	c.checkKeys()
-	c.checkPosts()
+	c.checkPosts(retried)
 	return nil, nil
 }
 
@@ -328,59 +337,6 @@ func (c *checker) mentionsKey(cur inspector.Cursor) bool {
 	}
 	c.mentions[n] = found
 	return found
-}
-
-// buildSSA builds the package's SSA form, once, the way buildssa does,
-// and indexes its functions by syntax. It returns false if that failed.
-func (c *checker) buildSSA() bool {
-	if c.ssaDone {
-		return c.ssaPkg != nil
-	}
-	c.ssaDone = true
-	if len(c.pass.TypeErrors) > 0 {
-		// The SSA builder requires well-typed code; the drivers run
-		// this analyzer on such code only, others may not.
-		return false
-	}
-	prog := ssa.NewProgram(c.pass.Fset, 0)
-	for _, p := range c.pass.Pkg.Imports() {
-		prog.CreatePackage(p, nil, nil, true)
-	}
-	pkg := prog.CreatePackage(c.pass.Pkg, c.pass.Files, c.pass.TypesInfo, false)
-	pkg.Build()
-	c.funcs = map[ast.Node]*ssa.Function{}
-	c.calls = map[*ssa.Function]map[token.Pos]ssa.CallInstruction{}
-	var add func(f *ssa.Function)
-	add = func(f *ssa.Function) {
-		if syn := f.Syntax(); syn != nil {
-			c.funcs[syn] = f
-		}
-		for _, a := range f.AnonFuncs {
-			add(a)
-		}
-	}
-	for _, file := range c.pass.Files {
-		for _, d := range file.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok {
-				if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					if f := prog.FuncValue(obj); f != nil {
-						add(f)
-					}
-				}
-			}
-		}
-	}
-	c.flow = &idemkey.Flow{Config: c.cfg, Pkg: pkg}
-	c.ssaPkg = pkg
-	return true
-}
-
-// ssaFunc returns the SSA function of a *ast.FuncDecl or *ast.FuncLit.
-func (c *checker) ssaFunc(n ast.Node) *ssa.Function {
-	if !c.buildSSA() {
-		return nil
-	}
-	return c.funcs[n]
 }
 
 // rangeFuncYield is ssa.Function.Synthetic for the body of a

@@ -32,7 +32,8 @@ func TestAnalyzer(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), idemkeyperseries.Analyzer,
 		"idemkeyperseries/keys", "idemkeyperseries/i1", "idemkeyperseries/libs",
 		"idemkeyperseries/stripe", "idemkeyperseries/i2",
-		"idemkeyperseries/transport", "idemkeyperseries/i2x", "idemkeyperseries/rangefunc")
+		"idemkeyperseries/transport", "idemkeyperseries/i2x", "idemkeyperseries/rangefunc",
+		"idemkeyperseries/deep")
 }
 
 // TestSettings checks -keyheaders (replaces the defaults) and -keyfields

@@ -19,6 +19,13 @@ import (
 // reaches an idempotency sink in the same attempt, and a call inside a
 // retry scope of a function that puts a fresh key on what it builds.
 func (c *checker) checkKeys() {
+	type candidate struct {
+		s       *source
+		k       kind
+		results []int
+		sc      *retryscope.Scope
+	}
+	var cands []candidate
 	for _, s := range c.sources {
 		guard.Mark(c.pass, s.call.Pos()) // the position of an internal error
 		k, results, sink := s.kind, s.results, s.sink
@@ -36,8 +43,8 @@ func (c *checker) checkKeys() {
 		if sc == nil {
 			continue
 		}
-		where, fix := c.where(sc)
 		if k == kindPuts {
+			where, fix := c.where(sc)
 			c.r.Rulef(analysisdoc.I1, s.call.Pos(), "%s puts a freshly generated idempotency key (%s) on what it builds, and it is called %s, so every attempt sends a new key and the server cannot deduplicate; call it once %s",
 				analysisutil.DisplayName(s.fn), sink, where, fix)
 			continue
@@ -45,6 +52,13 @@ func (c *checker) checkKeys() {
 		if k == kindGen && s.weak && !c.mentionsKey(c.scopeCursor(sc)) {
 			continue
 		}
+		cands = append(cands, candidate{s, k, results, sc})
+		c.wantSSA(s.fnNode)
+	}
+	for _, cand := range cands {
+		s, k, results, sc := cand.s, cand.k, cand.results, cand.sc
+		guard.Mark(c.pass, s.call.Pos())
+		where, fix := c.where(sc)
 		fn := c.ssaFuncAt(s.fnNode, s.call.Pos())
 		if fn == nil {
 			continue

@@ -118,8 +118,8 @@ func isNamed(t types.Type, path, name string) bool {
 
 // checkPosts reports I2: a POST or PATCH request sent inside a retry
 // scope with no idempotency key set on it.
-func (c *checker) checkPosts() {
-	for _, p := range c.posts {
+func (c *checker) checkPosts(retried []bool) {
+	for i, p := range c.posts {
 		guard.Mark(c.pass, p.call.Pos()) // the position of an internal error
 		if p.oneShot {
 			// client.Post builds and sends in one call: no key can be set.
@@ -128,7 +128,7 @@ func (c *checker) checkPosts() {
 			}
 			continue
 		}
-		if !c.mayBeRetried(p) {
+		if !retried[i] {
 			continue
 		}
 		fnNode := c.enclosingFunc(p.cur)
@@ -160,6 +160,19 @@ func (c *checker) checkPosts() {
 			c.reportPost(p, &retryscope.Scope{Kind: retryscope.Closure, Helper: t.retried[0].name})
 		}
 	}
+}
+
+// retriedPosts reports, for each request, whether it may be retried
+// (mayBeRetried), and announces the functions of those to SSA.
+func (c *checker) retriedPosts() []bool {
+	retried := make([]bool, len(c.posts))
+	for i, p := range c.posts {
+		if !p.oneShot && c.mayBeRetried(p) {
+			retried[i] = true
+			c.wantSSA(c.enclosingFunc(p.cur))
+		}
+	}
+	return retried
 }
 
 // newTracker returns a request tracker for this package.
@@ -467,7 +480,7 @@ func (t *reqTracker) into(instr ssa.CallInstruction, v ssa.Value) {
 			}
 		}
 	}
-	if callee != nil && t.pkg != nil && callee.Pkg != t.pkg {
+	if callee != nil && t.pkg != nil && callee.Pkg != t.pkg && !ownMethod(callee, t.pkg) {
 		t.byFact(instr, callee, v, site)
 		return
 	}
@@ -597,4 +610,12 @@ func recvType(fn *types.Func) types.Type {
 		return r.Type()
 	}
 	return nil
+}
+
+// ownMethod reports whether fn is a method of pkg's package whose body
+// was left out of the SSA build (see ssa.go): it is followed no further,
+// as a bodyless function of the package.
+func ownMethod(fn *ssa.Function, pkg *ssa.Package) bool {
+	obj, ok := fn.Object().(*types.Func)
+	return ok && obj.Pkg() == pkg.Pkg
 }

@@ -82,11 +82,10 @@ func (c *checker) importRequestFact(fn *types.Func) *RequestFact {
 	return nil
 }
 
-// requestFacts exports a RequestFact for each exported function of the
-// package that takes a request and does something to it that a caller
-// needs to know: sends it, sets a header, or hands it to a function that
-// does. Other functions (handlers reading their request) cost no SSA.
-func (c *checker) requestFacts() {
+// requestDecls returns the exported functions that take a request and
+// do something to it (see requestFacts), and announces them to SSA.
+func (c *checker) requestDecls() []*ast.FuncDecl {
+	var decls []*ast.FuncDecl
 	for _, file := range c.pass.Files {
 		for _, d := range file.Decls {
 			decl, ok := d.(*ast.FuncDecl)
@@ -94,35 +93,46 @@ func (c *checker) requestFacts() {
 				continue
 			}
 			obj, ok := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
-			if !ok || !hasRequestParam(obj) || !c.touchesRequests(decl) {
+			if ok && hasRequestParam(obj) && c.touchesRequests(decl) {
+				decls = append(decls, decl)
+				c.wantSSA(decl)
+			}
+		}
+	}
+	return decls
+}
+
+// requestFacts exports a RequestFact for each exported function of the
+// package that takes a request and does something to it that a caller
+// needs to know: sends it, sets a header, or hands it to a function that
+// does. Other functions (handlers reading their request) cost no SSA.
+func (c *checker) requestFacts(decls []*ast.FuncDecl) {
+	for _, decl := range decls {
+		fn := c.ssaFunc(decl)
+		if fn == nil {
+			return
+		}
+		var f RequestFact
+		for i, p := range fn.Params {
+			if !isRequestType(p.Type()) {
 				continue
 			}
-			fn := c.ssaFunc(decl)
-			if fn == nil {
-				return
+			t := c.newTracker()
+			t.param = true
+			t.alias(p)
+			if t.unknown {
+				continue
 			}
-			var f RequestFact
-			for i, p := range fn.Params {
-				if !isRequestType(p.Type()) {
-					continue
+			u := RequestUse{Index: i, Sends: len(t.sends) > 0, Retries: len(t.retried) > 0, SetsKey: t.keySet, Returns: t.returned}
+			for _, send := range t.sends {
+				if c.postScope(send.Common().Pos(), syntaxOf(send)) != nil {
+					u.Retries = true
 				}
-				t := c.newTracker()
-				t.param = true
-				t.alias(p)
-				if t.unknown {
-					continue
-				}
-				u := RequestUse{Index: i, Sends: len(t.sends) > 0, Retries: len(t.retried) > 0, SetsKey: t.keySet, Returns: t.returned}
-				for _, send := range t.sends {
-					if c.postScope(send.Common().Pos(), syntaxOf(send)) != nil {
-						u.Retries = true
-					}
-				}
-				f.Params = append(f.Params, u)
 			}
-			if len(f.Params) > 0 {
-				c.pass.ExportObjectFact(obj, &f)
-			}
+			f.Params = append(f.Params, u)
+		}
+		if len(f.Params) > 0 {
+			c.pass.ExportObjectFact(c.pass.TypesInfo.Defs[decl.Name], &f)
 		}
 	}
 }

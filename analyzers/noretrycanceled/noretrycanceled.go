@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisdoc.MustExtract(doc, "noretrycanceled"),
 	URL:      "https://github.com/reslint/reslint#noretrycanceled",
 	Requires: []*analysis.Analyzer{inspect.Analyzer, wait.Analyzer, retryscope.Analyzer, ctxaware.Analyzer, classify.Analyzer},
-	Run:      run,
+	Run:      directive.Run(nil, run),
 }
 
 // runner is the state of one pass.
@@ -43,12 +43,7 @@ type runner struct {
 	defs  map[*types.Var]ast.Expr
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	rep, ok := directive.Begin(pass)
-	if !ok {
-		return nil, nil // the standard library: see knowledge/std.go
-	}
-	defer rep.Finish()
+func run(pass *analysis.Pass, rep *directive.Reporter) (any, error) {
 	r := &runner{
 		pass: pass,
 		info: pass.TypesInfo,

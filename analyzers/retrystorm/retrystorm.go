@@ -36,7 +36,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analysisdoc.MustExtract(doc, "retrystorm"),
 	URL:        "https://github.com/reslint/reslint#retrystorm",
 	Requires:   []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer, classify.Analyzer},
-	Run:        run,
+	Run:        directive.Run(func() any { return &Inventory{} }, run),
 	FactTypes:  []analysis.Fact{new(RetriesFact), new(BreakerFact)},
 	ResultType: reflect.TypeFor[*Inventory](),
 }
@@ -99,13 +99,8 @@ type runner struct {
 	scopeOf map[*types.Func]*retryscope.Scope
 }
 
-func run(pass *analysis.Pass) (any, error) {
+func run(pass *analysis.Pass, rep *directive.Reporter) (any, error) {
 	inv := &Inventory{}
-	rep, ok := directive.Begin(pass)
-	if !ok {
-		return inv, nil // the standard library: see knowledge/std.go
-	}
-	defer rep.Finish()
 	r := &runner{
 		pass:     pass,
 		info:     pass.TypesInfo,

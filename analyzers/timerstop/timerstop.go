@@ -32,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisdoc.MustExtract(doc, "timerstop"),
 	URL:      "https://github.com/reslint/reslint#timerstop",
 	Requires: []*analysis.Analyzer{inspect.Analyzer, ctrlflow.Analyzer},
-	Run:      run,
+	Run:      directive.Run(nil, run),
 
 	FactTypes: []analysis.Fact{new(FreshTimerFact)},
 }
@@ -82,12 +82,7 @@ type state struct {
 	asyncTimerChan bool
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	r, ok := directive.Begin(pass)
-	if !ok {
-		return nil, nil // the standard library: see knowledge/std.go
-	}
-	defer r.Finish() // stale ignore directives, also where the package does not use the API
+func run(pass *analysis.Pass, r *directive.Reporter) (any, error) {
 	// Fast path: nothing to do in a package that does not import time.
 	if !analysisutil.ImportsAny(pass.Pkg, "time") {
 		return nil, nil

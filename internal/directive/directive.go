@@ -386,15 +386,23 @@ func FuncMark(decl *ast.FuncDecl, v string) (args []string, ok bool) {
 	return nil, false
 }
 
-// Begin starts an analyzer's run on pass. It is false on a package of the
-// standard library, where no finding is wanted and no fact is needed (see
-// knowledge/std.go); otherwise it returns the reporter every finding goes
-// through, whose Finish the analyzer defers so that the ignore directives
-// that silenced nothing are reported, also when the analyzer then returns
-// early on a package that does not use its API.
-func Begin(pass *analysis.Pass) (*Reporter, bool) {
-	if goroot.Standard(pass) {
-		return nil, false
+// Run makes an analyzer's Run function of run: on a package of the
+// standard library it returns std() (or nil) at once, where no finding is
+// wanted and no fact is needed (see knowledge/std.go); otherwise it hands
+// run the reporter every finding goes through, and reports the ignore
+// directives that silenced nothing once run returns, also when run
+// returns early on a package that does not use its API.
+func Run[T any](std func() T, run func(*analysis.Pass, *Reporter) (T, error)) func(*analysis.Pass) (any, error) {
+	return func(pass *analysis.Pass) (any, error) {
+		if goroot.Standard(pass) {
+			if std == nil {
+				return nil, nil
+			}
+			return std(), nil
+		}
+		r := NewReporter(pass)
+		defer r.Finish()
+		return run(pass, r)
 	}
-	return NewReporter(pass), true
 }
+
