@@ -405,4 +405,3 @@ func Run[T any](std func() T, run func(*analysis.Pass, *Reporter) (T, error)) fu
 		return run(pass, r)
 	}
 }
-
