@@ -48,6 +48,12 @@
 //		...
 //	}
 //
+// errors.Is, errors.As and errors.Unwrap of the drop-in error packages
+// (github.com/pkg/errors, golang.org/x/xerrors, github.com/go-faster/errors,
+// emperror.dev/errors) are read as the standard ones; those of
+// github.com/cockroachdb/errors are not (its Is also matches errors by
+// message and type across a network).
+//
 // switch status.Code(err) is judged by the codes it names: status.Code
 // returns codes.Unknown for any error that is not a gRPC status,
 // context.Canceled included, so "retry" on codes.Unknown is reported.

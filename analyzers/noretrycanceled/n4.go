@@ -17,6 +17,7 @@ import (
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/ctxaware"
 	"github.com/reslint/reslint/internal/guard"
+	"github.com/reslint/reslint/internal/knowledge"
 )
 
 func (r *runner) n4(loops []*loop) {
@@ -159,7 +160,11 @@ func (r *runner) classifies(c inspector.Cursor, errs map[*types.Var]bool) *types
 		}
 		fn, _ := typeutil.Callee(r.info, n).(*types.Func)
 		if fn != nil && fn.Pkg() != nil {
-			switch fn.Pkg().Path() {
+			path := fn.Pkg().Path()
+			if knowledge.IsErrorsFunc(fn, "Is") {
+				path = "errors"
+			}
+			switch path {
 			case "errors":
 				if fn.Name() == "Is" && len(n.Args) == 2 {
 					if h, ok := classify.ContextErrorOf(r.info, n.Args[1], r.defs); ok && h == classify.DeadlineExceeded {

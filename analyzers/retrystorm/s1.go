@@ -274,7 +274,7 @@ func (r *runner) refusalTest(cond ast.Expr, errp *types.Var) bool {
 		}
 	case *ast.CallExpr:
 		fn := r.callee(e)
-		if analysisutil.IsPkgFunc(fn, "errors", "Is") && len(e.Args) == 2 {
+		if knowledge.IsErrorsFunc(fn, "Is") && len(e.Args) == 2 {
 			return analysisutil.IdentVar(r.info, e.Args[0]) == errp && r.isRefusalExpr(e.Args[1])
 		}
 	}

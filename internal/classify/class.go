@@ -17,6 +17,7 @@ import (
 	"strconv"
 
 	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/knowledge"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -233,7 +234,7 @@ func Classes(info *types.Info, decls map[*types.Func]*ast.FuncDecl, defs map[*ty
 				}
 			case *ast.CallExpr:
 				if fn, ok := info.Uses[calleeIdent(m.Fun)].(*types.Func); ok {
-					if fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "As" && len(m.Args) == 2 {
+					if knowledge.IsErrorsFunc(fn, "As") && len(m.Args) == 2 {
 						if u, ok := ast.Unparen(m.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND && addType(info.TypeOf(u.X), add) {
 							statuses = true
 						}

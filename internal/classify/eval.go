@@ -38,6 +38,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/knowledge"
 	"github.com/reslint/reslint/internal/wait"
 )
 
@@ -1503,6 +1504,9 @@ func (ip *interp) call(call *ast.CallExpr, st *state) val {
 	}
 	if sig.Recv() != nil {
 		return ip.method(call, fn, st, dep)
+	}
+	if knowledge.IsErrorsPackage(path) {
+		path = "errors" // a drop-in replacement: same Is, As, Unwrap
 	}
 	switch path {
 	case "errors":

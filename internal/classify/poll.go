@@ -122,5 +122,5 @@ func notYet(e ast.Expr) bool {
 
 func isErrorsIs(info *types.Info, c *ast.CallExpr) bool {
 	fn, _ := typeutil.Callee(info, c).(*types.Func)
-	return analysisutil.IsPkgFunc(fn, "errors", "Is")
+	return knowledge.IsErrorsFunc(fn, "Is")
 }

@@ -329,12 +329,12 @@ func (f *SignalFinder) call(call *ast.CallExpr) []Signal {
 	sig := fn.Type().(*types.Signature)
 	path := fn.Pkg().Path()
 	switch {
-	case sig.Recv() == nil && path == "errors" && fn.Name() == "Is" && len(call.Args) == 2:
+	case knowledge.IsErrorsFunc(fn, "Is") && len(call.Args) == 2:
 		if s, ok := f.sentinel(call.Args[1]); ok {
 			s.Test = call
 			return []Signal{s}
 		}
-	case sig.Recv() == nil && path == "errors" && fn.Name() == "As" && len(call.Args) == 2:
+	case knowledge.IsErrorsFunc(fn, "As") && len(call.Args) == 2:
 		if u, ok := ast.Unparen(call.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND {
 			return f.typeSignals(call, f.Info.TypeOf(u.X))
 		}

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/knowledge"
 	"github.com/reslint/reslint/internal/wait"
 )
 
@@ -284,7 +285,7 @@ func DoneCond(info *types.Info, cond ast.Expr, init ast.Stmt) *types.Var {
 		}
 	case *ast.CallExpr:
 		// errors.Is(ctx.Err(), context.Canceled)
-		if fn, _ := typeutil.Callee(info, e).(*types.Func); analysisutil.IsFunc(fn, "errors", "Is") && len(e.Args) == 2 {
+		if fn, _ := typeutil.Callee(info, e).(*types.Func); knowledge.IsErrorsFunc(fn, "Is") && len(e.Args) == 2 {
 			return errCtx(info, e.Args[0], init)
 		}
 	}

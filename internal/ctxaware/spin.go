@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/knowledge"
 )
 
 // DoneCaseStays reports whether cc, the `case <-ctx.Done():` of a select
@@ -93,7 +94,7 @@ func deadlineOnly(info *types.Info, cond ast.Expr) bool {
 		}
 	case *ast.CallExpr:
 		fn, _ := typeutil.Callee(info, e).(*types.Func)
-		if analysisutil.IsFunc(fn, "errors", "Is") && len(e.Args) == 2 {
+		if knowledge.IsErrorsFunc(fn, "Is") && len(e.Args) == 2 {
 			return isDeadlineExceeded(info, e.Args[1])
 		}
 	}
