@@ -80,7 +80,9 @@
 // errors of a known list of classes (sentinel errors, concrete error
 // types, HTTP statuses compared one by one; any other error ends it) is
 // left alone when the inner layer certainly does not retry any of them:
-// its loop, evaluated for each class, ends; a go-retryablehttp client's
+// its loop, evaluated for each class, ends (a sentinel of a package that
+// this package imports, such as os.ErrExist, is never one of this
+// package's error types, so errors.As to such a type is false for it); a go-retryablehttp client's
 // default policy and every CheckRetry the package sets answer "no retry"
 // for the status (a policy taken from the caller's configuration is the
 // caller's choice); or a fact says the inner function of another

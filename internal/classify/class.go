@@ -170,6 +170,9 @@ func (w classWitness) concreteTri(t types.Type) Tri {
 		if _, isIface := w.c.Sentinel.Type().Underlying().(*types.Interface); !isIface {
 			return triOf(types.Identical(t, w.c.Sentinel.Type()))
 		}
+		if seesSentinel(t, w.c.Sentinel) {
+			return False
+		}
 		if d, ok := ast.Unparen(w.defs[w.c.Sentinel]).(*ast.CallExpr); ok {
 			if sel, ok := ast.Unparen(d.Fun).(*ast.SelectorExpr); ok {
 				if id, ok := sel.X.(*ast.Ident); ok && (id.Name == "errors" && sel.Sel.Name == "New" || id.Name == "fmt" && sel.Sel.Name == "Errorf") {
@@ -180,6 +183,37 @@ func (w classWitness) concreteTri(t types.Type) Tri {
 		return Unknown
 	}
 	return False
+}
+
+// seesSentinel reports whether the package declaring the named type t
+// imports, directly or not, the package of the sentinel v: that package
+// cannot see t (imports have no cycles), so the value it made for v is
+// not of type t (an httpError of this package is never os.ErrExist).
+// Imports read from export data may be incomplete: not finding the
+// sentinel's package leaves the answer unknown.
+func seesSentinel(t types.Type, v *types.Var) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || v.Pkg() == nil || n.Obj().Pkg() == v.Pkg() {
+		return false
+	}
+	seen := map[*types.Package]bool{}
+	var walk func(p *types.Package) bool
+	walk = func(p *types.Package) bool {
+		if seen[p] {
+			return false
+		}
+		seen[p] = true
+		for _, q := range p.Imports() {
+			if q == v.Pkg() || walk(q) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(n.Obj().Pkg())
 }
 
 func (w classWitness) field(name string) (any, bool) {
