@@ -119,10 +119,28 @@
 //	case <-t.C:
 //	}
 //
+// A loop that goes round on one kind of failure only is a retry loop
+// too: the test of that kind waits and goes round, any other error
+// leaves, and success leaves right after:
+//
+//	for {
+//		err := t.closeTarget(t.ctx)
+//		if errors.Is(err, errNotAttached) {
+//			time.Sleep(100 * time.Millisecond) // reported
+//			continue
+//		} else if err != nil {
+//			return err
+//		}
+//		return nil
+//	}
+//
 // A work loop (a consumer, a queue sender, an accept loop: success goes
 // on to the next piece of work) is no retry loop, but its failure path
 // may wait and go round, so the step that failed runs again after the
-// wait: a retried step. So is a redelivery: a select case that receives
+// wait: a retried step. A failure path that, after its wait, looks at
+// the stop signals in a select with a default that goes round (select {
+// case <-ctx.Done(): return ctx.Err(); default: continue }) is one too:
+// the look comes only after the blind wait. So is a redelivery: a select case that receives
 // a refusal (case <-msg.Nacked(), a channel named nack or reject), waits
 // and goes round to send the message again. A blind wait on that path is
 // reported the same way, and nothing else about the loop:

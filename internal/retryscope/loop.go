@@ -274,6 +274,8 @@ func nestedBreakable(root ast.Node, br *ast.BranchStmt) bool {
 //	if !retryable(err) { return err }             (a verdict with no nil test:
 //	                                               nil is "do not retry" too)
 //	again = isTemporary(err) ...; if !again { break }   (a verdict flag)
+//	if errors.Is(err, ErrBusy) { wait; continue }      (one kind retried,
+//	else if err != nil { return err }; break            the rest leave)
 //
 // A nil test whose body does not leave (if err == nil { log(...) }) is not
 // decisive: the search goes on to the next test. Looking only at the tests
@@ -325,6 +327,10 @@ func retryHowAt(info *types.Info, loop ast.Node, call *ast.CallExpr, at ast.Expr
 	// assignment to it below is in a branch on the attempt's error (err =
 	// ctx.Err() while waiting out a rate limit), not a second call.
 	errTested := false
+	// specific: a test of the attempt's error for one kind (if
+	// errors.Is(err, ErrBusy) { wait; continue }) that waits and goes
+	// round without leaving: the failure retried.
+	var specific *ast.IfStmt
 	ast.Inspect(body, func(n ast.Node) bool {
 		if test != nil || nilCase != 0 || n == nil {
 			return false
@@ -432,6 +438,10 @@ func retryHowAt(info *types.Info, loop ast.Node, call *ast.CallExpr, at ast.Expr
 				test, verdict = n, true
 				return false
 			}
+			if !eq && !neq && specific == nil && analysisutil.Mentions(info, n.Cond, errVar) && !x.leaves(n.Body.List) &&
+				wait.InBody(info, n.Body) && (goesOn(x, n.Body.List) || x.goesRoundIn(n.Body)) {
+				specific = n
+			}
 			if !eq && analysisutil.Mentions(info, n.Cond, errVar) {
 				// if retryOn(req, err) { shouldRetry = true }: a flag set
 				// under a test of the attempt's error is a verdict.
@@ -479,6 +489,12 @@ func retryHowAt(info *types.Info, loop ast.Node, call *ast.CallExpr, at ast.Expr
 		// if err != nil { if refused(err) && left > 0 { wait; continue };
 		// return err }; return conn: some failures wait and go round,
 		// the rest leave, and success leaves right after.
+		return EvFailureGoesRound
+	case specific != nil && test.Else == nil && x.endsLeaving(test.Body.List) && nilTest(info, test.Cond, errVar, token.NEQ) &&
+		x.leavesAtTop(restAfter(body, test)):
+		// if errors.Is(err, ErrBusy) { wait; continue } else if err !=
+		// nil { return err }; break: one kind of failure waits and goes
+		// round, the others leave, and success leaves right after.
 		return EvFailureGoesRound
 	case x.endsLeaving(test.Body.List):
 		// Errors are terminal; the retried failure, if any, is a result

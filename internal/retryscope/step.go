@@ -30,8 +30,10 @@ import (
 //
 // Only a loop with no clauses (or a condition that counts nothing) runs
 // the same step again: in a range loop, or one with a post statement,
-// continue moves on to the next item. The wait must be in the failure
-// branch itself; what it retries is the call whose error the branch
+// continue moves on to the next item. A select that ends the branch and
+// only polls the stop signals (receives from a context's Done or a
+// closing channel, and a default that goes round) goes round too. The
+// wait must be in the failure branch itself; what it retries is the call whose error the branch
 // tests. Steps are kept apart from Scopes (Result.Steps): a rule reads
 // them only when it is about the failure path's wait.
 
@@ -113,13 +115,43 @@ func (st *state) stepFailure(ifs *ast.IfStmt, prev ast.Stmt, x loopExits) (*ast.
 		return nil, nil, nil
 	}
 	body := ifs.Body
-	if !goesOn(x, body.List) || x.leaves(body.List) {
+	list := body.List
+	if n := len(list); n > 0 {
+		if sel, ok := list[n-1].(*ast.SelectStmt); ok && st.pollGoesOn(sel, x) {
+			// select { case <-ctx.Done(): return; default: continue }:
+			// a look at the stop signals that goes round when none is
+			// there; its exits are no way out of the failure.
+			list = append(list[:n-1:n-1], &ast.BranchStmt{Tok: token.CONTINUE})
+		}
+	}
+	if !goesOn(x, list) || x.leaves(list) {
 		return nil, nil, nil
 	}
 	if !wait.InBody(st.info, body) && !st.callsSleeper(body) {
 		return nil, nil, nil
 	}
 	return call, errVar, body
+}
+
+// pollGoesOn reports whether sel only polls for stop signals: its
+// default case goes round, and every other case receives from a channel
+// closed to broadcast (a context's Done, a quit or closing channel).
+func (st *state) pollGoesOn(sel *ast.SelectStmt, x loopExits) bool {
+	def := false
+	for _, cl := range sel.Body.List {
+		cc := cl.(*ast.CommClause)
+		if cc.Comm == nil {
+			if !goesOn(x, cc.Body) {
+				return false
+			}
+			def = true
+			continue
+		}
+		if !wait.IsClosingRecv(st.info, cc.Comm) {
+			return false
+		}
+	}
+	return def
 }
 
 // refusalRecv reports whether comm receives from a channel that signals a

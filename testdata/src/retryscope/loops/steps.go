@@ -79,3 +79,67 @@ func consumeQueue(ctx context.Context, q queue) error {
 		}
 	}
 }
+
+// A failure path that waits, then polls the stop signals and goes round
+// when none is there: the failed publish runs again.
+func sendQueuedPolled(ctx context.Context, q queue, down <-chan struct{}) {
+	for {
+		e, err := q.Peek()
+		if err != nil {
+			return
+		}
+		if err := publish(ctx, e); err != nil { // want "retried step, attempt publish \\[waits, failure-goes-round\\]"
+			_ = q.Leave(e)
+			time.Sleep(time.Second)
+			select {
+			case <-ctx.Done():
+				return
+			case <-down:
+				return
+			default:
+				continue
+			}
+		}
+	}
+}
+
+// Twin: the select's default gives up, so the failure leaves.
+func sendQueuedOnce(ctx context.Context, q queue) {
+	for {
+		e, err := q.Peek()
+		if err != nil {
+			return
+		}
+		if err := publish(ctx, e); err != nil {
+			_ = q.Leave(e)
+			time.Sleep(time.Second)
+			select {
+			case <-ctx.Done():
+			default:
+			}
+			return
+		}
+	}
+}
+
+// Twin: the select takes the next message when one is there; a select
+// that does work is no look at the stop signals.
+func sendQueuedOrTake(ctx context.Context, q queue, next <-chan *entry) {
+	for {
+		e, err := q.Peek()
+		if err != nil {
+			return
+		}
+		if err := publish(ctx, e); err != nil {
+			_ = q.Leave(e)
+			time.Sleep(time.Second)
+			select {
+			case m := <-next:
+				_ = publish(ctx, m)
+				return
+			default:
+				continue
+			}
+		}
+	}
+}
