@@ -89,7 +89,24 @@ func errLeaves(info *types.Info, ifs *ast.IfStmt, errVar *types.Var) bool {
 	if analysisutil.IdentVar(info, x) != errVar {
 		return false
 	}
-	return analysisutil.EndsBy(ifs.Body.List, analysisutil.ByReturn|analysisutil.ByBreak|analysisutil.ByNoReturn)
+	return analysisutil.EndsBy(ifs.Body.List, analysisutil.ByReturn|analysisutil.ByBreak|analysisutil.ByNoReturn) && !goesRound(ifs.Body)
+}
+
+// goesRound reports whether b holds a continue or a goto outside nested
+// loops and function literals: `if err != nil { if temporary(err) {
+// continue }; return err }` retries some errors, so the loop is no poll.
+func goesRound(b *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(b, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
+			return false
+		case *ast.BranchStmt:
+			found = found || n.Tok == token.CONTINUE || n.Tok == token.GOTO
+		}
+		return !found
+	})
+	return found
 }
 
 // readsState reports whether the attempt's callee is named for reading a

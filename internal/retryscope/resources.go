@@ -266,7 +266,10 @@ func waitsGoingRound(list []ast.Stmt, out bool, x loopExits, waits func(ast.Node
 		outHere := !goesRoundIn(rest, x) && (x.endsLeaving(list) || out)
 		switch s := s.(type) {
 		case *ast.IfStmt:
-			if s.Init != nil && waits(s.Init) && !outHere {
+			// The init and the condition run on every pass through the
+			// if: a wait there (if !sleep(ctx, d) { return }) goes round
+			// whenever a path after the if does.
+			if (s.Init != nil && waits(s.Init) || waits(s.Cond)) && !outHere {
 				return true
 			}
 			if waitsGoingRound(s.Body.List, outHere, x, waits) {
