@@ -31,6 +31,9 @@ func (r *runner) spinningDone(l *loop, c inspector.Cursor, sel *ast.SelectStmt) 
 	if fs, ok := l.node.(*ast.ForStmt); ok && (fs.Cond != nil && ctxaware.ConsultsContext(r.info, fs.Cond, nil) || fs.Post != nil && ctxaware.ConsultsContext(r.info, fs.Post, nil)) {
 		return nil
 	}
+	if checksBefore(r, l, c) {
+		return nil
+	}
 	for _, cl := range sel.Body.List {
 		cc, ok := cl.(*ast.CommClause)
 		if !ok || r.wait.Case(cc).Kind != wait.ContextDone {
@@ -48,6 +51,25 @@ func (r *runner) spinningDone(l *loop, c inspector.Cursor, sel *ast.SelectStmt) 
 		return cc
 	}
 	return nil
+}
+
+// checksBefore reports whether a statement of the loop's body that runs
+// before the select at c, on every round, leaves when a context is done
+// (if err := context.Cause(ctx); err != nil { return err } at the top):
+// the round after the Done case falls out of the select ends there.
+func checksBefore(r *runner, l *loop, c inspector.Cursor) bool {
+	if l.body == nil {
+		return false
+	}
+	for _, st := range l.body.List {
+		if st.Pos() <= c.Node().Pos() && c.Node().End() <= st.End() {
+			return false // the select's own statement: nothing before it checks
+		}
+		if ctxaware.ExitsWhenDone(r.info, st) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // endsInContinue reports whether body's last statement is an unlabeled
