@@ -26,6 +26,7 @@ const (
 	Retryablehttp  = "github.com/hashicorp/go-retryablehttp"
 	GRPCStatus     = "google.golang.org/grpc/status"
 	GRPCCodes      = "google.golang.org/grpc/codes"
+	GRPCBackoff    = "google.golang.org/grpc/backoff" // Config: the connection backoff, Jitter its random share
 	Gobreaker      = "github.com/sony/gobreaker" // v1 and v2
 )
 
