@@ -17,8 +17,12 @@
 //
 // Reported, between retry attempts: in the body of a retry loop (a loop
 // that runs an operation, leaves when its error is nil and can go round
-// again when it is not), and in the loops of a retry helper (inferred from
-// what it does, or marked //reslint:retry) that run its operation:
+// again when it is not), in the loops of a retry helper (inferred from
+// what it does, or marked //reslint:retry) that run its operation, and
+// between the runs of a restart loop (one that runs a session, such as a
+// subscription that returns when its connection ends, its error channel
+// fires or a liveness timer finds it stale, then waits and runs it again:
+// "between reconnects"):
 //
 //	for attempt := 0; attempt < 5; attempt++ {
 //		if err = call(ctx); err == nil {
