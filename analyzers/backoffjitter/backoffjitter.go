@@ -86,7 +86,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r.rep = rep
 	if !analysisutil.ImportsAny(pass.Pkg, "time", "math/rand", "math/rand/v2", "crypto/rand",
-		cenkaltiPath+"/v4", cenkaltiPath+"/v5", retrygoPath, retrygoPath+"/v4", retrygoPath+"/v3", knowledge.GRPCBackoff) {
+		cenkaltiPath+"/v4", cenkaltiPath+"/v5", retrygoPath, retrygoPath+"/v4", retrygoPath+"/v3", knowledge.GRPC) {
 		return r.unjudgedWaits(), nil // no wait, no jitter helper, no backoff library: nothing to judge
 	}
 	r.decls = r.res.Decls

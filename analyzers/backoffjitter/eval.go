@@ -724,8 +724,9 @@ func (ev *evaluator) evalCall(call *ast.CallExpr, idx int) val {
 	return unknown
 }
 
-// funcValue evaluates result idx of a call of a func value. A func-typed
-// variable or field of this package whose every stored value is a
+// funcValue evaluates result idx of a call of a func value. An
+// unexported func-typed variable or field of this package whose every
+// stored value is a
 // function literal written here (a default such as `c.backoff =
 // func(attempt int) time.Duration { return time.Second *
 // time.Duration(attempt) }`, set when the user gave none) computes what
@@ -734,7 +735,9 @@ func (ev *evaluator) evalCall(call *ast.CallExpr, idx int) val {
 // unknown.
 func (ev *evaluator) funcValue(call *ast.CallExpr, args []val, idx int) val {
 	v := varOf(ev.info, call.Fun)
-	if v == nil || v.Pkg() != ev.r.pass.Pkg || ev.ix.addr[v] || ev.ix.params[v] || ev.busy[v] {
+	if v == nil || v.Exported() || v.Pkg() != ev.r.pass.Pkg || ev.ix.addr[v] || ev.ix.params[v] || ev.busy[v] {
+		// An exported field or variable is the user's option, set
+		// from packages not seen here.
 		return unknown
 	}
 	defs := ev.ix.vars[v]
@@ -746,7 +749,8 @@ func (ev *evaluator) funcValue(call *ast.CallExpr, args []val, idx int) val {
 	res, have := val{}, false
 	for _, d := range defs {
 		lit, ok := ast.Unparen(d.rhs).(*ast.FuncLit)
-		if !ok || d.op != token.ASSIGN || d.idx >= 0 {
+		if !ok || d.op != token.ASSIGN || d.idx >= 0 || strings.HasSuffix(ev.r.pass.Fset.Position(lit.Pos()).Filename, "_test.go") {
+			// Something else may be stored, or a test stores its own.
 			return unknown
 		}
 		r := ev.inline(lit.Type, lit.Body, call, args, idx)

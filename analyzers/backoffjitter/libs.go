@@ -42,7 +42,7 @@ func (r *runner) libraries() {
 			retrygo = true
 		}
 	}
-	grpc := analysisutil.ImportsAny(r.pass.Pkg, knowledge.GRPCBackoff)
+	grpc := analysisutil.ImportsAny(r.pass.Pkg, knowledge.GRPC)
 	if !cenkalti && !retrygo && !grpc {
 		return
 	}
@@ -52,16 +52,24 @@ func (r *runner) libraries() {
 			if cenkalti && isExpBackOff(r.info.TypeOf(n)) {
 				r.expLiteral(c, n)
 			}
-			if grpc && isGRPCBackoff(r.info.TypeOf(n)) {
-				r.grpcLiteral(c, n)
+			if grpc && isNamedIn(r.info.TypeOf(n), knowledge.GRPC, "ConnectParams") {
+				// The connection backoff; a Config used for anything
+				// else (an accept loop's local backoff) is not judged.
+				for _, el := range n.Elts {
+					if kv, ok := el.(*ast.KeyValueExpr); ok {
+						if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Backoff" {
+							if lit, ok := ast.Unparen(kv.Value).(*ast.CompositeLit); ok && isGRPCBackoff(r.info.TypeOf(lit)) {
+								r.grpcLiteral(c, lit)
+							}
+						}
+					}
+				}
 			}
 		case *ast.AssignStmt:
 			if cenkalti {
 				r.expAssign(n)
 			}
-			if grpc {
-				r.grpcAssign(n)
-			}
+
 		case *ast.CallExpr:
 			fn, _ := typeutil.Callee(r.info, n).(*types.Func)
 			if fn == nil || fn.Pkg() == nil || len(n.Args) != 1 {
@@ -372,7 +380,8 @@ func isGRPCBackoff(t types.Type) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == knowledge.GRPCBackoff && n.Obj().Name() == "Config"
 }
 
-// grpcLiteral judges a gRPC backoff.Config composite literal: gRPC
+// grpcLiteral judges a gRPC backoff.Config composite literal written as
+// the Backoff of a grpc.ConnectParams (the connection backoff): gRPC
 // multiplies each reconnect delay by 1 + Jitter*(a random value in
 // [-1, 1)), so a Jitter of 0, written or left out (backoff.DefaultConfig
 // has 0.2, a literal gets 0), reconnects every client of a server that
@@ -432,15 +441,11 @@ func (r *runner) storesJitter(n ast.Node) bool {
 	return found
 }
 
-// grpcAssign judges cfg.Jitter = 0 on a gRPC backoff.Config.
-func (r *runner) grpcAssign(as *ast.AssignStmt) {
-	if as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
-		return
+// isNamedIn reports whether t is (a pointer to) the type path.name.
+func isNamedIn(t types.Type, path, name string) bool {
+	if t == nil {
+		return false
 	}
-	for i, l := range as.Lhs {
-		sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
-		if ok && sel.Sel.Name == "Jitter" && isGRPCBackoff(r.info.TypeOf(sel.X)) && isZero(r.info, as.Rhs[i]) {
-			r.report(as.Rhs[i], "setting Jitter to 0 turns off the random part of gRPC's reconnect backoff, so "+libMsgTail+"; keep backoff.DefaultConfig's 0.2", nil)
-		}
-	}
+	n, ok := types.Unalias(deref(t)).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
 }

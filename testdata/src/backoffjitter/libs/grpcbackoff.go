@@ -25,14 +25,9 @@ func zeroJitter() grpc.DialOption {
 	})
 }
 
-func jitterOff() grpc.DialOption {
-	bc := backoff.DefaultConfig
-	bc.Jitter = 0 // want `setting Jitter to 0 turns off the random part`
-	return grpc.WithConnectParams(grpc.ConnectParams{Backoff: bc})
-}
-
 // Correct: a jitter written, the default configuration tuned, a jitter
-// stored after the literal, a literal that sets nothing.
+// stored after the literal, a literal that sets nothing, a Config that
+// paces a local accept loop rather than reconnects.
 
 func withJitter() grpc.DialOption {
 	return grpc.WithConnectParams(grpc.ConnectParams{
@@ -55,3 +50,7 @@ func jitterLater(jitter float64) grpc.DialOption {
 func unset() grpc.ConnectParams {
 	return grpc.ConnectParams{Backoff: backoff.Config{}, MinConnectTimeout: time.Second}
 }
+
+type acceptBackoff struct{ cfg backoff.Config }
+
+var acceptPacing = acceptBackoff{cfg: backoff.Config{BaseDelay: 5 * time.Millisecond, Multiplier: 2, MaxDelay: time.Second}}

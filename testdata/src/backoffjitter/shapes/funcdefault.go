@@ -133,3 +133,22 @@ func sendHonouring(ctx context.Context, resp *http.Response) error {
 	}
 	return nil
 }
+
+// An exported func field is the user's option, set from other packages.
+type Pool struct {
+	DialBackoff func(attempt int) time.Duration
+}
+
+func NewPool() *Pool {
+	return &Pool{DialBackoff: func(attempt int) time.Duration { return time.Duration(attempt+1) * time.Second }}
+}
+
+func (p *Pool) Dial(ctx context.Context) error {
+	for i := 0; i < 5; i++ {
+		if err := call(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(p.DialBackoff(i))
+	}
+	return nil
+}
