@@ -17,8 +17,12 @@
 //
 // Reported, between retry attempts: in the body of a retry loop (a loop
 // that runs an operation, leaves when its error is nil and can go round
-// again when it is not), and in the loops of a retry helper (inferred from
-// what it does, or marked //reslint:retry) that run its operation:
+// again when it is not), in the loops of a retry helper (inferred from
+// what it does, or marked //reslint:retry) that run its operation, and
+// between the runs of a restart loop (one that runs a session, such as a
+// subscription that returns when its connection ends, its error channel
+// fires or a liveness timer finds it stale, then waits and runs it again:
+// "between reconnects"):
 //
 //	for attempt := 0; attempt < 5; attempt++ {
 //		if err = call(ctx); err == nil {
@@ -68,10 +72,19 @@
 // A time.After or timer in a select that also receives a result is an
 // attempt timeout, not a wait between attempts, and is not judged.
 //
+// A timer in a select at the end of a failure branch waits between
+// attempts when its case goes round (`case <-time.After(d): continue`),
+// even if the loop leaves after the select otherwise.
+//
 // The duration is followed backwards through local variables (every value
 // assigned to one, anywhere), struct fields (every value stored in one in
 // the package), and the results of functions of the package (with their
-// parameters bound to the arguments). A function of another package is
+// parameters bound to the arguments). A call of an unexported func-typed
+// variable or field is followed into the function literals the package
+// stores in it, when it stores nothing else there (a default backoff set
+// when the user gave none); a value from a parameter or an option,
+// another function, a literal of a test, or an exported field (the
+// user's option) leaves it unknown. A function of another package is
 // known through a fact it exports: "returns random" when a random value
 // contributes to its duration result, as in
 //
@@ -138,8 +151,10 @@
 //     as the func passed to retry.Do): the helper waits between attempts,
 //     so a sleep in the operation only adds to that wait, which is judged
 //     where the helper is configured (below) or written (its loop);
-//   - a wait taken through a func value, or in a loop that goes back
-//     with goto: not followed; a wait taken from a table (delays[i], or
+//   - a wait taken through a func value (other than an unexported one
+//     the package only ever sets to its own function literals, above),
+//     or in a loop
+//     that goes back with goto: not followed; a wait taken from a table (delays[i], or
 //     ranging over it) is judged only when the table is written once,
 //     as constants, and never grown: then it is a fixed schedule
 //     ("fixed delay table", reported when its largest entry is longer
@@ -177,6 +192,18 @@
 //	retry.DelayType(retry.BackOffDelay)                                    // reported
 //	retry.DelayType(retry.CombineDelay(retry.BackOffDelay, retry.RandomDelay)) // fine
 //	retry.DelayType(retry.FullJitterBackoffDelay)                           // fine
+//
+// google.golang.org/grpc: a backoff.Config composite literal written as
+// the Backoff of a grpc.ConnectParams (the connection backoff) whose
+// Jitter is 0, written or left out. gRPC multiplies each reconnect delay
+// by 1 + Jitter * (a random value in [-1, 1)); backoff.DefaultConfig has
+// 0.2, a literal gets 0. An empty literal, one whose function (for a
+// package-level literal: the package) later stores a non-zero Jitter, and
+// a Config used for anything else (pacing a local accept loop) are left
+// alone:
+//
+//	grpc.ConnectParams{Backoff: backoff.Config{BaseDelay: 15 * time.Second, Multiplier: 2, MaxDelay: 5 * time.Minute}} // reported
+//	bc := backoff.DefaultConfig; bc.MaxDelay = time.Minute                                                           // fine
 //
 // Not judged: sethvargo/go-retry backoffs without WithJitter and
 // k8s.io/apimachinery wait.Backoff without Jitter (their policies are

@@ -651,7 +651,7 @@ func (ev *evaluator) evalCall(call *ast.CallExpr, idx int) val {
 	}
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
 	if fn == nil {
-		return unknown // a func value: unknown
+		return ev.funcValue(call, args, idx)
 	}
 	fn = fn.Origin()
 	if isRandFunc(fn) {
@@ -711,7 +711,7 @@ func (ev *evaluator) evalCall(call *ast.CallExpr, idx int) val {
 		return unknown
 	}
 	if d := ev.r.decls[fn]; d != nil && fn.Pkg() == ev.r.pass.Pkg {
-		return ev.inline(d, call, args, idx)
+		return ev.inline(d.Type, d.Body, call, args, idx)
 	}
 	if f := ev.r.resultFact(fn); f != nil {
 		switch f.Kind {
@@ -724,16 +724,56 @@ func (ev *evaluator) evalCall(call *ast.CallExpr, idx int) val {
 	return unknown
 }
 
-// inline evaluates result idx of a function of this package called with
-// args: its parameters are bound to the arguments' values.
-func (ev *evaluator) inline(d *ast.FuncDecl, call *ast.CallExpr, args []val, idx int) val {
-	if ev.depth >= maxDepth || d.Body == nil {
+// funcValue evaluates result idx of a call of a func value. An
+// unexported func-typed variable or field of this package whose every
+// stored value is a
+// function literal written here (a default such as `c.backoff =
+// func(attempt int) time.Duration { return time.Second *
+// time.Duration(attempt) }`, set when the user gave none) computes what
+// those literals return; anything else stored in it (a parameter, the
+// user's option, another function) may be jittered, and leaves the call
+// unknown.
+func (ev *evaluator) funcValue(call *ast.CallExpr, args []val, idx int) val {
+	v := varOf(ev.info, call.Fun)
+	if v == nil || v.Exported() || v.Pkg() != ev.r.pass.Pkg || ev.ix.addr[v] || ev.ix.params[v] || ev.busy[v] {
+		// An exported field or variable is the user's option, set
+		// from packages not seen here.
+		return unknown
+	}
+	defs := ev.ix.vars[v]
+	if len(defs) == 0 {
+		return unknown
+	}
+	ev.busy[v] = true
+	defer delete(ev.busy, v)
+	res, have := val{}, false
+	for _, d := range defs {
+		lit, ok := ast.Unparen(d.rhs).(*ast.FuncLit)
+		if !ok || d.op != token.ASSIGN || d.idx >= 0 || strings.HasSuffix(ev.r.pass.Fset.Position(lit.Pos()).Filename, "_test.go") {
+			// Something else may be stored, or a test stores its own.
+			return unknown
+		}
+		r := ev.inline(lit.Type, lit.Body, call, args, idx)
+		if !have {
+			res, have = r, true
+		} else {
+			res = join(res, r)
+		}
+	}
+	return res
+}
+
+// inline evaluates result idx of a function of this package (its type
+// and body) called with args: its parameters are bound to the
+// arguments' values.
+func (ev *evaluator) inline(ft *ast.FuncType, body *ast.BlockStmt, call *ast.CallExpr, args []val, idx int) val {
+	if ev.depth >= maxDepth || body == nil {
 		return unknown
 	}
 	env := map[*types.Var]val{}
 	i := 0
 	variadic := call.Ellipsis.IsValid()
-	for _, f := range d.Type.Params.List {
+	for _, f := range ft.Params.List {
 		if _, ok := f.Type.(*ast.Ellipsis); ok {
 			variadic = true
 		}
@@ -752,7 +792,7 @@ func (ev *evaluator) inline(d *ast.FuncDecl, call *ast.CallExpr, args []val, idx
 	saved := ev.env
 	ev.env, ev.depth = env, ev.depth+1
 	defer func() { ev.env, ev.depth = saved, ev.depth-1 }()
-	return ev.returns(d.Body, d.Type, idx)
+	return ev.returns(body, ft, idx)
 }
 
 // returns joins the values a function body returns at result idx.

@@ -42,7 +42,8 @@ func (r *runner) libraries() {
 			retrygo = true
 		}
 	}
-	if !cenkalti && !retrygo {
+	grpc := analysisutil.ImportsAny(r.pass.Pkg, knowledge.GRPC)
+	if !cenkalti && !retrygo && !grpc {
 		return
 	}
 	for c := range r.in.Root().Preorder((*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil), (*ast.CallExpr)(nil)) {
@@ -51,10 +52,24 @@ func (r *runner) libraries() {
 			if cenkalti && isExpBackOff(r.info.TypeOf(n)) {
 				r.expLiteral(c, n)
 			}
+			if grpc && isNamedIn(r.info.TypeOf(n), knowledge.GRPC, "ConnectParams") {
+				// The connection backoff; a Config used for anything
+				// else (an accept loop's local backoff) is not judged.
+				for _, el := range n.Elts {
+					if kv, ok := el.(*ast.KeyValueExpr); ok {
+						if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Backoff" {
+							if lit, ok := ast.Unparen(kv.Value).(*ast.CompositeLit); ok && isGRPCBackoff(r.info.TypeOf(lit)) {
+								r.grpcLiteral(c, lit)
+							}
+						}
+					}
+				}
+			}
 		case *ast.AssignStmt:
 			if cenkalti {
 				r.expAssign(n)
 			}
+
 		case *ast.CallExpr:
 			fn, _ := typeutil.Callee(r.info, n).(*types.Func)
 			if fn == nil || fn.Pkg() == nil || len(n.Args) != 1 {
@@ -353,4 +368,84 @@ func (r *runner) replaceWith(e ast.Expr, path, name, msg string) []analysis.Sugg
 
 func (r *runner) report(n ast.Node, msg string, fixes []analysis.SuggestedFix) {
 	r.rep.Report(analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Category: category, Message: msg, SuggestedFixes: fixes})
+}
+
+// isGRPCBackoff reports whether t is (a pointer to) gRPC's backoff.Config,
+// the connection backoff of grpc.ConnectParams.
+func isGRPCBackoff(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	n, ok := types.Unalias(deref(t)).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == knowledge.GRPCBackoff && n.Obj().Name() == "Config"
+}
+
+// grpcLiteral judges a gRPC backoff.Config composite literal written as
+// the Backoff of a grpc.ConnectParams (the connection backoff): gRPC
+// multiplies each reconnect delay by 1 + Jitter*(a random value in
+// [-1, 1)), so a Jitter of 0, written or left out (backoff.DefaultConfig
+// has 0.2, a literal gets 0), reconnects every client of a server that
+// went down at the same moments. An empty literal sets nothing and is
+// left alone, and so is one whose function (for a package-level one: the
+// package) later stores a non-zero Jitter into a Config.
+func (r *runner) grpcLiteral(c inspector.Cursor, lit *ast.CompositeLit) {
+	if len(lit.Elts) == 0 {
+		return
+	}
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			return // positional literal: rare, leave it
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Jitter" {
+			if isZero(r.info, kv.Value) {
+				r.report(kv.Value, "gRPC backoff.Config with Jitter 0 reconnects after exactly BaseDelay * Multiplier^n, so "+libMsgTail+"; set Jitter (backoff.DefaultConfig uses 0.2)", nil)
+			}
+			return
+		}
+	}
+	var scope ast.Node // nil: the package
+	for a := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		scope = a.Node()
+		break
+	}
+	if r.storesJitter(scope) {
+		return
+	}
+	r.report(lit.Type, "gRPC backoff.Config literal without Jitter has jitter 0 (backoff.DefaultConfig has 0.2) and reconnects after exactly BaseDelay * Multiplier^n, so "+libMsgTail+"; set Jitter, or start from backoff.DefaultConfig", nil)
+}
+
+// storesJitter reports whether n (nil: every file of the package) assigns
+// a non-zero Jitter to a gRPC backoff.Config.
+func (r *runner) storesJitter(n ast.Node) bool {
+	found := false
+	check := func(m ast.Node) bool {
+		if as, ok := m.(*ast.AssignStmt); ok {
+			for i, l := range as.Lhs {
+				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && sel.Sel.Name == "Jitter" && isGRPCBackoff(r.info.TypeOf(sel.X)) {
+					if i >= len(as.Rhs) || !isZero(r.info, as.Rhs[i]) {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	}
+	if n != nil {
+		ast.Inspect(n, check)
+		return found
+	}
+	for _, f := range r.pass.Files {
+		ast.Inspect(f, check)
+	}
+	return found
+}
+
+// isNamedIn reports whether t is (a pointer to) the type path.name.
+func isNamedIn(t types.Type, path, name string) bool {
+	if t == nil {
+		return false
+	}
+	n, ok := types.Unalias(deref(t)).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
 }

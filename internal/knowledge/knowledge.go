@@ -26,6 +26,8 @@ const (
 	Retryablehttp  = "github.com/hashicorp/go-retryablehttp"
 	GRPCStatus     = "google.golang.org/grpc/status"
 	GRPCCodes      = "google.golang.org/grpc/codes"
+	GRPC           = "google.golang.org/grpc"         // ConnectParams: its Backoff is the connection backoff
+	GRPCBackoff    = "google.golang.org/grpc/backoff" // Config: Jitter is its random share
 	Gobreaker      = "github.com/sony/gobreaker" // v1 and v2
 )
 

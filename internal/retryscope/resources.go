@@ -259,7 +259,8 @@ func drops(info *types.Info, stmts []ast.Stmt, v *types.Var) bool {
 // says which do) may be followed by another pass: some path from it goes
 // round (a continue, or the end of the loop's body) instead of leaving.
 // out says whether the statements after list (in the lists around it)
-// leave without going round. Nested loops and selects are judged whole.
+// leave without going round. Nested loops are judged whole, and so is a
+// select, except on a way out, where each case may still go round.
 func waitsGoingRound(list []ast.Stmt, out bool, x loopExits, waits func(ast.Node) bool) bool {
 	for i, s := range list {
 		rest := list[i+1:]
@@ -285,6 +286,19 @@ func waitsGoingRound(list []ast.Stmt, out bool, x loopExits, waits func(ast.Node
 		case *ast.LabeledStmt:
 			if waitsGoingRound([]ast.Stmt{s.Stmt}, outHere, x, waits) {
 				return true
+			}
+		case *ast.SelectStmt:
+			if !outHere && waits(s) {
+				return true
+			}
+			// On a way out, a case may still go round: the timer case
+			// of `select { case <-time.After(d): continue; case
+			// <-done: return }` waits, then takes the next pass.
+			for _, cl := range s.Body.List {
+				cc := cl.(*ast.CommClause)
+				if cc.Comm != nil && outHere && waitsGoingRound(append([]ast.Stmt{cc.Comm}, cc.Body...), outHere, x, waits) {
+					return true
+				}
 			}
 		default:
 			if !outHere && waits(s) {

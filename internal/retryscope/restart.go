@@ -32,9 +32,11 @@ import (
 // The same statement shape runs periodic jobs (flush, sync, a batch of
 // queue items) and event loops, which are no retry. What tells them
 // apart is the work: a session is a function of this package whose own
-// loop runs forever and leaves only when something breaks (an error, a
-// closed channel, the caller's cancellation), never because its work is
-// done (an empty queue, a last page). A keep-running helper that takes
+// loop runs forever and leaves only when something breaks (an error, an
+// error received from the connection's channel, a closed channel, a
+// liveness or idle timer, the caller's cancellation), never because its
+// work is done (an empty queue, a last page), or a function that ends by
+// running a session. A keep-running helper that takes
 // the session as a function value (runForever(fn func())) is a restart
 // loop when every call of it in the package hands it one. A job that
 // waits on a ticker runs at a fixed rate whatever happened: a periodic
@@ -168,15 +170,27 @@ func tickerReceive(info *types.Info, body ast.Node) bool {
 
 // isSession reports whether call runs a session: a function or method of
 // this package whose body holds a loop that runs forever and leaves only
-// when something breaks.
+// when something breaks, or that ends by running one (a wrapper that
+// gathers the session's arguments and calls it last).
 func (st *state) isSession(call *ast.CallExpr) bool {
+	return st.isSessionDepth(call, 0)
+}
+
+func (st *state) isSessionDepth(call *ast.CallExpr, depth int) bool {
 	fn := st.callee(call)
 	if fn == nil {
-		return st.sessionParam(call)
+		return depth == 0 && st.sessionParam(call)
 	}
 	d := st.decls[fn]
 	if d == nil || d.Body == nil {
 		return false
+	}
+	if n := len(d.Body.List); n > 0 && depth < 2 {
+		if es, ok := d.Body.List[n-1].(*ast.ExprStmt); ok {
+			if c, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && st.callee(c) != nil && st.callee(c) != fn && st.isSessionDepth(c, depth+1) {
+				return true
+			}
+		}
 	}
 	found := false
 	ast.Inspect(d.Body, func(n ast.Node) bool {
@@ -199,7 +213,9 @@ func (st *state) isSession(call *ast.CallExpr) bool {
 // breaksOnly reports whether the endless loop has exits, and each one
 // (a return, or a break of the loop) is taken only when something
 // broke: in a branch of a test of an error or of a comma-ok receive's
-// ok, or in a select case that receives from a done or closing channel.
+// ok, or in a select case that receives from a done or closing channel,
+// receives an error (the connection's end, `case err := <-wait`), or
+// fires on a timer (an idle or liveness timeout).
 // An exit under any other test (the queue is empty, the last page came)
 // ends work that was done, not a session.
 func (st *state) breaksOnly(loop *ast.ForStmt) bool {
@@ -226,7 +242,7 @@ func (st *state) breaksOnly(loop *ast.ForStmt) bool {
 				}
 				return false
 			case *ast.CommClause:
-				w := why || m.Comm != nil && wait.IsClosingRecv(st.info, m.Comm)
+				w := why || m.Comm != nil && st.brokenCase(m)
 				for _, s := range m.Body {
 					walk(s, w)
 				}
@@ -253,6 +269,25 @@ func (st *state) breaksOnly(loop *ast.ForStmt) bool {
 	}
 	walk(loop.Body, false)
 	return exits > 0 && exits == broken
+}
+
+// brokenCase reports whether the select case cc is taken when something
+// broke: it receives from a done or closing channel, receives an error
+// value, or fires on a timer.
+func (st *state) brokenCase(cc *ast.CommClause) bool {
+	c := wait.ClassifyCase(st.info, cc, nil)
+	switch {
+	case c.Closes(), c.Kind == wait.Timer:
+		return true
+	case c.Kind == wait.Work:
+		t := st.info.TypeOf(c.Chan)
+		if t == nil {
+			return false
+		}
+		ch, ok := t.Underlying().(*types.Chan)
+		return ok && analysisutil.IsError(ch.Elem())
+	}
+	return false
 }
 
 // brokenTest reports whether cond tests that something broke: it
