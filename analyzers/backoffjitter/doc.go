@@ -152,10 +152,10 @@
 //     so a sleep in the operation only adds to that wait, which is judged
 //     where the helper is configured (below) or written (its loop);
 //   - a wait taken through a func value (other than an unexported one
-//     the package only ever sets to its own function literals, above),
-//     or in a loop
-//     that goes back with goto: not followed; a wait taken from a table (delays[i], or
-//     ranging over it) is judged only when the table is written once,
+//     the package only ever sets to its own function literals, above):
+//     not followed (a loop that goes back with goto is a retry loop like
+//     any other); a wait taken from a table (delays[i], or ranging over
+//     it) is judged only when the table is written once,
 //     as constants, and never grown: then it is a fixed schedule
 //     ("fixed delay table", reported when its largest entry is longer
 //     than -backoffjitter.minwait);
