@@ -34,7 +34,7 @@ func sendPolled(ctx context.Context, q queue, down <-chan struct{}) error {
 
 // Twins: the wait itself selects on ctx.Done(); a pause against a busy
 // loop before the look; no context in scope (only the owner's quit).
-func sendPolledCtx(ctx context.Context, q queue, down <-chan struct{}) error {
+func sendPolledCtx(ctx context.Context, q queue, down <-chan struct{}) error { // want sendPolledCtx:"ctx honors\\(0\\)"
 	for {
 		e, err := q.Peek()
 		if errors.Is(err, errEmpty) {
