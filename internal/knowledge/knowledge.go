@@ -28,7 +28,7 @@ const (
 	GRPCCodes      = "google.golang.org/grpc/codes"
 	GRPC           = "google.golang.org/grpc"         // ConnectParams: its Backoff is the connection backoff
 	GRPCBackoff    = "google.golang.org/grpc/backoff" // Config: Jitter is its random share
-	Gobreaker      = "github.com/sony/gobreaker" // v1 and v2
+	Gobreaker      = "github.com/sony/gobreaker"      // v1 and v2
 )
 
 // A RetryHelper is a retry API of a known library.
