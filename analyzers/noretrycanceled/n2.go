@@ -359,7 +359,15 @@ func (r *runner) goesRoundOnCancel(l *loop) classify.Tri {
 	if from == nil {
 		return classify.Unknown
 	}
-	return classify.GoesRound(r.info, l.body, from, l.errVar, classify.Canceled, &classify.Options{Decls: r.decls, Defs: r.defs})
+	opt := &classify.Options{Decls: r.decls, Defs: r.defs}
+	if ls, ok := l.node.(*ast.LabeledStmt); ok {
+		// A goto loop goes round only at its goto: falling off its
+		// statements leaves.
+		if opt.Round, _ = r.info.Defs[ls.Label].(*types.Label); opt.Round == nil {
+			return classify.Unknown
+		}
+	}
+	return classify.GoesRound(r.info, l.body, from, l.errVar, classify.Canceled, opt)
 }
 
 // leavesOnError reports whether the error of the call at c ends the loop:
