@@ -373,7 +373,10 @@ func printLoadErrors(errs []loadError, w io.Writer) {
 
 // vetErrors picks the load errors out of what go vet printed besides the
 // tool's JSON: "# pkg" starts a package's messages (the test variant
-// "pkg [pkg.test]" is pkg), every other line is one.
+// "pkg [pkg.test]" is pkg), every other line is one, except the go
+// command's progress lines (go: downloading ..., go: finding module ...,
+// go: found ... in ...), which it prints while it resolves a module that
+// then loads.
 func vetErrors(text []byte) []loadError {
 	var errs []loadError
 	pkg := ""
@@ -381,6 +384,7 @@ func vetErrors(text []byte) []loadError {
 		line = strings.TrimRight(line, "\r")
 		switch {
 		case strings.TrimSpace(line) == "":
+		case goProgress(line):
 		case strings.HasPrefix(line, "# "):
 			pkg, _, _ = strings.Cut(strings.TrimPrefix(line, "# "), " ")
 		default:
@@ -388,6 +392,17 @@ func vetErrors(text []byte) []loadError {
 		}
 	}
 	return errs
+}
+
+// goProgress reports whether line is one of the go command's progress
+// messages, not an error.
+func goProgress(line string) bool {
+	for _, p := range []string{"go: downloading ", "go: finding module for package ", "go: found ", "go: extracting "} {
+		if strings.HasPrefix(line, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // collect gathers the diagnostics of the root actions, skipping generated
