@@ -110,28 +110,22 @@ func isZero(info *types.Info, e ast.Expr) bool {
 // later stores a factor into it.
 func (r *runner) expLiteral(c inspector.Cursor, lit *ast.CompositeLit) {
 	path := types.Unalias(deref(r.info.TypeOf(lit))).(*types.Named).Obj().Pkg().Path()
-	for _, el := range lit.Elts {
-		kv, ok := el.(*ast.KeyValueExpr)
-		if !ok {
-			return // positional literal: rare, leave it
+	v, positional := literalField(lit, "RandomizationFactor")
+	if positional {
+		return
+	}
+	if v != nil {
+		if isZero(r.info, v) {
+			r.report(v, "backoff.ExponentialBackOff with RandomizationFactor 0 waits exactly InitialInterval * Multiplier^n, so "+libMsgTail+"; keep the default randomization factor",
+				r.replaceWith(v, path, "DefaultRandomizationFactor", "use backoff.DefaultRandomizationFactor"))
 		}
-		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "RandomizationFactor" {
-			if isZero(r.info, kv.Value) {
-				r.report(kv.Value, "backoff.ExponentialBackOff with RandomizationFactor 0 waits exactly InitialInterval * Multiplier^n, so "+libMsgTail+"; keep the default randomization factor",
-					r.replaceWith(kv.Value, path, "DefaultRandomizationFactor", "use backoff.DefaultRandomizationFactor"))
-			}
-			return
-		}
+		return
 	}
 	// Left out: is a factor stored later (b.RandomizationFactor = 0.3)?
 	// For a literal in a function, look in that function; for a
 	// package-level one (often copied, then tuned), anywhere in the package.
-	var scope ast.Node
-	for a := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		scope = a.Node()
-		break
-	}
-	if scope == nil && r.storesFactor(nil) || scope != nil && r.storesFactor(scope) {
+	scope := funcAround(c)
+	if r.storesFactor(scope) {
 		return
 	}
 	var fixes []analysis.SuggestedFix
@@ -197,10 +191,21 @@ func (r *runner) storesFactor(n ast.Node) bool {
 	if n == nil && r.stores != nil {
 		return *r.stores
 	}
+	found := r.storesNonZero(n, "RandomizationFactor", isExpBackOff)
+	if n == nil {
+		r.stores = &found
+	}
+	return found
+}
+
+// storesNonZero reports whether n (nil: every file of the package)
+// assigns a value other than a zero constant to the field of a value
+// whose type is(t) holds: a factor or a jitter tuned after the literal.
+func (r *runner) storesNonZero(n ast.Node, field string, is func(types.Type) bool) bool {
 	found := false
 	check := func(as *ast.AssignStmt) {
 		for i, l := range as.Lhs {
-			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && sel.Sel.Name == "RandomizationFactor" && isExpBackOff(r.info.TypeOf(sel.X)) {
+			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && sel.Sel.Name == field && is(r.info.TypeOf(sel.X)) {
 				if i >= len(as.Rhs) || !isZero(r.info, as.Rhs[i]) {
 					found = true
 				}
@@ -219,8 +224,31 @@ func (r *runner) storesFactor(n ast.Node) bool {
 	for c := range r.in.Root().Preorder((*ast.AssignStmt)(nil)) {
 		check(c.Node().(*ast.AssignStmt))
 	}
-	r.stores = &found
 	return found
+}
+
+// literalField returns the value the keyed composite literal lit gives
+// field, nil when it leaves it out; positional is true for an unkeyed
+// literal, which is rare and left alone.
+func literalField(lit *ast.CompositeLit, field string) (v ast.Expr, positional bool) {
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			return nil, true
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == field {
+			return kv.Value, false
+		}
+	}
+	return nil, false
+}
+
+// funcAround returns the function around c, nil at package level.
+func funcAround(c inspector.Cursor) ast.Node {
+	for a := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return a.Node()
+	}
+	return nil
 }
 
 // expAssign judges b.RandomizationFactor = 0.
@@ -392,53 +420,21 @@ func (r *runner) grpcLiteral(c inspector.Cursor, lit *ast.CompositeLit) {
 	if len(lit.Elts) == 0 {
 		return
 	}
-	for _, el := range lit.Elts {
-		kv, ok := el.(*ast.KeyValueExpr)
-		if !ok {
-			return // positional literal: rare, leave it
-		}
-		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Jitter" {
-			if isZero(r.info, kv.Value) {
-				r.report(kv.Value, "gRPC backoff.Config with Jitter 0 reconnects after exactly BaseDelay * Multiplier^n, so "+libMsgTail+"; set Jitter (backoff.DefaultConfig uses 0.2)", nil)
-			}
-			return
-		}
+	v, positional := literalField(lit, "Jitter")
+	if positional {
+		return
 	}
-	var scope ast.Node // nil: the package
-	for a := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		scope = a.Node()
-		break
+	if v != nil {
+		if isZero(r.info, v) {
+			r.report(v, "gRPC backoff.Config with Jitter 0 reconnects after exactly BaseDelay * Multiplier^n, so "+libMsgTail+"; set Jitter (backoff.DefaultConfig uses 0.2)", nil)
+		}
+		return
 	}
-	if r.storesJitter(scope) {
+	scope := funcAround(c) // nil: the package
+	if r.storesNonZero(scope, "Jitter", isGRPCBackoff) {
 		return
 	}
 	r.report(lit.Type, "gRPC backoff.Config literal without Jitter has jitter 0 (backoff.DefaultConfig has 0.2) and reconnects after exactly BaseDelay * Multiplier^n, so "+libMsgTail+"; set Jitter, or start from backoff.DefaultConfig", nil)
-}
-
-// storesJitter reports whether n (nil: every file of the package) assigns
-// a non-zero Jitter to a gRPC backoff.Config.
-func (r *runner) storesJitter(n ast.Node) bool {
-	found := false
-	check := func(m ast.Node) bool {
-		if as, ok := m.(*ast.AssignStmt); ok {
-			for i, l := range as.Lhs {
-				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && sel.Sel.Name == "Jitter" && isGRPCBackoff(r.info.TypeOf(sel.X)) {
-					if i >= len(as.Rhs) || !isZero(r.info, as.Rhs[i]) {
-						found = true
-					}
-				}
-			}
-		}
-		return !found
-	}
-	if n != nil {
-		ast.Inspect(n, check)
-		return found
-	}
-	for _, f := range r.pass.Files {
-		ast.Inspect(f, check)
-	}
-	return found
 }
 
 // isNamedIn reports whether t is (a pointer to) the type path.name.

@@ -109,17 +109,18 @@ type checker struct {
 	locals  []*source // calls of this package's functions
 	posts   []*post
 
-	ssaPkg    *ssa.Package
-	ssaRoots  map[ast.Decl]bool // declarations built with what they reach
-	ssaWant   map[ast.Decl]bool // announced for the next build
-	ssaAll    bool              // the whole package is built
-	ssaBuilds int
-	ssaFailed bool
-	funcs     map[ast.Node]*ssa.Function
-	calls     map[*ssa.Function]map[token.Pos]ssa.CallInstruction
-	flow      *idemkey.Flow
-	mentions  map[ast.Node]bool
-	scopeCur  map[*retryscope.Scope]inspector.Cursor
+	ssaPkg     *ssa.Package
+	ssaRoots   map[ast.Decl]bool // declarations built with what they reach
+	ssaWant    map[ast.Decl]bool // announced for the next build
+	ssaAll     bool              // the whole package is built
+	ssaBuilds  int
+	ssaFailed  bool
+	declOfFunc map[*types.Func]*ast.FuncDecl // funcDecls, once
+	funcs      map[ast.Node]*ssa.Function
+	calls      map[*ssa.Function]map[token.Pos]ssa.CallInstruction
+	flow       *idemkey.Flow
+	mentions   map[ast.Node]bool
+	scopeCur   map[*retryscope.Scope]inspector.Cursor
 
 	factDecl  map[*ast.FuncDecl]*declInfo // localFacts' candidates
 	factDecls []*declInfo

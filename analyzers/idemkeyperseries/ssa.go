@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"sort"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -75,10 +76,10 @@ func (c *checker) declOf(n ast.Node) ast.Decl {
 		if n.Pos() < f.FileStart || n.Pos() >= f.FileEnd {
 			continue
 		}
-		for _, d := range f.Decls {
-			if d.Pos() <= n.Pos() && n.Pos() < d.End() {
-				return d
-			}
+		// Declarations are in source order.
+		i := sort.Search(len(f.Decls), func(i int) bool { return f.Decls[i].End() > n.Pos() })
+		if i < len(f.Decls) && f.Decls[i].Pos() <= n.Pos() {
+			return f.Decls[i]
 		}
 	}
 	return nil
@@ -173,6 +174,9 @@ func (c *checker) reached() map[*ast.FuncDecl]bool {
 
 // funcDecls indexes this package's function declarations by object.
 func (c *checker) funcDecls() map[*types.Func]*ast.FuncDecl {
+	if c.declOfFunc != nil {
+		return c.declOfFunc
+	}
 	m := map[*types.Func]*ast.FuncDecl{}
 	for _, f := range c.pass.Files {
 		for _, d := range f.Decls {
@@ -183,6 +187,7 @@ func (c *checker) funcDecls() map[*types.Func]*ast.FuncDecl {
 			}
 		}
 	}
+	c.declOfFunc = m
 	return m
 }
 

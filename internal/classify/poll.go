@@ -30,14 +30,15 @@ func IsPoll(info *types.Info, body *ast.BlockStmt, attempt *ast.CallExpr, errVar
 		if !(s.Pos() <= attempt.Pos() && attempt.End() <= s.End()) {
 			continue
 		}
+		readFirst := i == 0 // nothing runs between a continue and the next read
 		if ifs, ok := s.(*ast.IfStmt); ok && ifs.Init != nil && ifs.Init.Pos() <= attempt.Pos() && attempt.End() <= ifs.Init.End() {
-			return errLeaves(info, ifs, errVar)
+			return errLeaves(info, ifs, errVar) && !retriesSome(ifs, readFirst)
 		}
 		if _, ok := s.(*ast.AssignStmt); !ok || i+1 >= len(list) {
 			return false
 		}
 		ifs, ok := list[i+1].(*ast.IfStmt)
-		return ok && ifs.Init == nil && errLeaves(info, ifs, errVar)
+		return ok && ifs.Init == nil && errLeaves(info, ifs, errVar) && !retriesSome(ifs, readFirst)
 	}
 	return false
 }
@@ -89,23 +90,33 @@ func errLeaves(info *types.Info, ifs *ast.IfStmt, errVar *types.Var) bool {
 	if analysisutil.IdentVar(info, x) != errVar {
 		return false
 	}
-	return analysisutil.EndsBy(ifs.Body.List, analysisutil.ByReturn|analysisutil.ByBreak|analysisutil.ByNoReturn) && !goesRound(ifs.Body)
+	return analysisutil.EndsBy(ifs.Body.List, analysisutil.ByReturn|analysisutil.ByBreak|analysisutil.ByNoReturn)
 }
 
-// goesRound reports whether b holds a continue or a goto outside nested
-// loops and function literals: `if err != nil { if temporary(err) {
-// continue }; return err }` retries some errors, so the loop is no poll.
-func goesRound(b *ast.BlockStmt) bool {
+// retriesSome reports whether the error test ifs goes round for some
+// errors with something done before the next read: `if err != nil { if
+// temporary(err) { time.Sleep(d); continue }; return err }`, or a bare
+// continue when the loop body runs statements before the read (a backoff
+// at its top). Then the loop retries those errors and is no poll. A bare
+// continue straight to the next read (a tolerated hiccup) leaves the
+// waits of the loop pacing successful reads: still a poll.
+func retriesSome(ifs *ast.IfStmt, readFirst bool) bool {
 	found := false
-	ast.Inspect(b, func(n ast.Node) bool {
+	var inspect func(n ast.Node) bool
+	inspect = func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
 			return false
-		case *ast.BranchStmt:
-			found = found || n.Tok == token.CONTINUE || n.Tok == token.GOTO
+		case *ast.BlockStmt:
+			for i, st := range n.List {
+				if br, ok := st.(*ast.BranchStmt); ok && (br.Tok == token.CONTINUE || br.Tok == token.GOTO) && (i > 0 || !readFirst || br.Tok == token.GOTO) {
+					found = true
+				}
+			}
 		}
 		return !found
-	})
+	}
+	ast.Inspect(ifs.Body, inspect)
 	return found
 }
 

@@ -113,3 +113,22 @@ func (c *client) submitThenGiveUp(ctx context.Context, id string) error {
 	}
 	return nil
 }
+
+// Negative twin: a status poll that tolerates a temporary read error by
+// reading again at once; its wait after a successful read paces the poll.
+func (c *client) waitDoneTolerant(ctx context.Context, id string) error {
+	for attempt := 0; attempt < 60; attempt++ {
+		j, err := c.status(ctx, id)
+		if err != nil {
+			if isTemporary(err) {
+				continue
+			}
+			return err
+		}
+		if j.Done {
+			return nil
+		}
+		time.Sleep(2 * time.Second)
+	}
+	return errors.New("not done")
+}
