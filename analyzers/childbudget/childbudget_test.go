@@ -27,7 +27,7 @@ func TestB4(t *testing.T) {
 // budget, a retry helper), which must pass clean.
 func TestRules(t *testing.T) {
 	analysistest.Run(t, testdata(t), childbudget.Analyzer,
-		"childbudget/b1", "childbudget/b2/...", "childbudget/b3", "childbudget/wild", "childbudget/ingress", "childbudget/seed/...")
+		"childbudget/b1", "childbudget/b2/...", "example.com/cloudprobe/metadata", "childbudget/b3", "childbudget/wild", "childbudget/ingress", "childbudget/seed/...")
 }
 
 func TestReserve(t *testing.T) {

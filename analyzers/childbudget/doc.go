@@ -92,7 +92,12 @@
 // judged in it, not passed on to its callers.
 //
 // Only calls to functions and concrete methods are followed; calls
-// through interfaces and func values are not.
+// through interfaces and func values are not. Only timeouts set in the
+// module being analyzed are reported (its module path from the build; in
+// GOPATH mode, a guess from the import path): a timeout set in a
+// dependency's code is that library's cap for callers that bring no
+// deadline, and a caller that gives the call less uses it as meant, with
+// nothing to change on either side it owns.
 //
 // B3, attempts that cannot fit. (a) A retry loop with a constant attempt
 // bound (for i := 0; i < 3; i++, for range 3) whose attempts each run

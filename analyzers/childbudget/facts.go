@@ -30,6 +30,7 @@ type ParamTimeout struct {
 	Name  string        // parameter name, for String
 	Max   time.Duration // the largest constant timeout
 	Via   []string      // callees it is set through, outermost first; empty when set directly
+	SetIn string        // import path of the package whose code sets it
 }
 
 func (*TimeoutFact) AFact() {}
@@ -130,7 +131,7 @@ func (st *state) inferFacts() {
 	// constants, so this ends, recursion included.
 	for _, fi := range infos {
 		for i, d := range fi.direct {
-			st.raise(fi.fn, i, fi.names[i], d, nil)
+			st.raise(fi.fn, i, fi.names[i], ParamTimeout{Max: d, SetIn: fi.fn.Pkg().Path()})
 		}
 	}
 	for changed := true; changed; {
@@ -142,7 +143,7 @@ func (st *state) inferFacts() {
 					continue
 				}
 				via := append([]string{analysisutil.DisplayName(e.callee)}, pt.Via...)
-				if st.raise(fi.fn, e.from, fi.names[e.from], pt.Max, via) {
+				if st.raise(fi.fn, e.from, fi.names[e.from], ParamTimeout{Max: pt.Max, Via: via, SetIn: pt.SetIn}) {
 					changed = true
 				}
 			}
@@ -155,22 +156,24 @@ func (st *state) inferFacts() {
 	}
 }
 
-// raise records that fn sets d on its parameter i, if that is more than
-// known so far, and reports whether it was.
-func (st *state) raise(fn *types.Func, i int, name string, d time.Duration, via []string) bool {
+// raise records that fn sets t.Max on its parameter i (through t.Via, in
+// t.SetIn's code), if that is more than known so far, and reports whether
+// it was.
+func (st *state) raise(fn *types.Func, i int, name string, t ParamTimeout) bool {
 	f := st.facts[fn]
 	if f == nil {
 		f = &TimeoutFact{}
 		st.facts[fn] = f
 	}
+	t.Index, t.Name = i, name
 	if pt := f.param(i); pt != nil {
-		if d <= pt.Max {
+		if t.Max <= pt.Max {
 			return false
 		}
-		pt.Max, pt.Via = d, via
+		*pt = t
 		return true
 	}
-	f.Params = append(f.Params, ParamTimeout{Index: i, Name: name, Max: d, Via: via})
+	f.Params = append(f.Params, t)
 	return true
 }
 
@@ -228,6 +231,12 @@ func (st *state) calls() {
 			}
 			b := st.tr.Context(argCursor(c, pt.Index))
 			if b.Kind != budget.AtMost || !exceeds(pt.Max, b.Left) {
+				continue
+			}
+			// A timeout set in a dependency's code is that library's cap
+			// for callers that bring no deadline; a caller that gives the
+			// call less is using it as meant, and has nothing to change.
+			if !analysisutil.InModule(st.pass, pt.SetIn) {
 				continue
 			}
 			st.reportB2(c, callee, pt, b)

@@ -469,22 +469,6 @@ func actsStmt(s ast.Stmt) bool {
 	return found
 }
 
-// moduleKey says which module the package belongs to: pass.Module's path,
-// or, with no module information (GOPATH mode, some build systems), the
-// first element of the import path — the first three when it names a host
-// (example.com/team/lib), the usual shape of a repository path.
-func moduleKey(pass *analysis.Pass) string {
-	if pass.Module != nil && pass.Module.Path != "" {
-		return pass.Module.Path
-	}
-	elems := strings.Split(pass.Pkg.Path(), "/")
-	n := 1
-	if strings.Contains(elems[0], ".") {
-		n = min(3, len(elems))
-	}
-	return strings.Join(elems[:n], "/")
-}
-
 // short is "file.go:12" for a position.
 func (r *runner) short(pos token.Pos) string {
 	p := r.pass.Fset.Position(pos)

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reslint/reslint/internal/analysisdoc"
+	"github.com/reslint/reslint/internal/analysisutil"
 )
 
 // c1 reports every deciding check outside the designated classifier and
@@ -55,7 +56,7 @@ type group struct {
 // and exports this package's places.
 func (r *runner) c2(sites []*site) {
 	groups := r.groups(sites)
-	module := moduleKey(r.pass)
+	module := analysisutil.ModuleKey(r.pass)
 
 	// Imported places of the same module, in a fixed order.
 	var imported []Place

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"childbudget/b2/lib"
+	"example.com/cloudprobe/metadata"
 )
 
 type Server struct{ c *lib.Client }
@@ -14,7 +15,7 @@ type Server struct{ c *lib.Client }
 func (s *Server) Pay(ctx context.Context, user string) error { // want Pay:"sets 2s on ctx"
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
-	return lib.Charge(ctx, s.c, user) // want `lib.Charge sets a 5s timeout \(via lib.Client.Do\), but its context has at most 2s left \(WithTimeout at line 15\), so that timeout can never fire`
+	return lib.Charge(ctx, s.c, user) // want `lib.Charge sets a 5s timeout \(via lib.Client.Do\), but its context has at most 2s left \(WithTimeout at line 16\), so that timeout can never fire`
 }
 
 func (s *Server) Direct(ctx context.Context) error { // want Direct:"sets 1s on ctx"
@@ -85,4 +86,25 @@ func (s *Server) Equal(ctx context.Context) error { // want Equal:"sets 5s on ct
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	return s.c.Do(ctx, "x") // equal: only with a reserve
+}
+
+// A dependency's timeout is its cap for callers without a deadline: a
+// caller that gives the call less is using it as meant.
+
+func region(ctx context.Context) bool { // want region:"sets 2s on ctx"
+	mctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	return metadata.OnPlatform(mctx)
+}
+
+// probe hands its context on to the dependency: the 5s is still the
+// dependency's, not this module's.
+func probe(ctx context.Context) bool { // want probe:"sets 5s on ctx via metadata.OnPlatform -> metadata.Client.OnPlatform"
+	return metadata.OnPlatform(ctx)
+}
+
+func label(ctx context.Context) bool { // want label:"sets 2s on ctx"
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	return probe(ctx)
 }
