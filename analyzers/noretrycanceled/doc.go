@@ -252,8 +252,10 @@
 //
 // A context that can never be done — context.Background(),
 // context.TODO(), context.WithoutCancel(ctx), WithValue of one, or a
-// variable (a parameter too, once reassigned) holding one — has an Err()
-// that is always nil: it is never the parent N4 asks to check, and never
+// variable (a parameter too, once reassigned) holding one, or an
+// unexported struct field whose one store in the package is one (a
+// transport's lifetime context made with Background() in its
+// constructor) — has an Err() that is always nil: it is never the parent N4 asks to check, and never
 // a context in scope that N2 asks a loop to honor. Work detached that way
 // on purpose (a flush that must finish after the request went) is not
 // reported.

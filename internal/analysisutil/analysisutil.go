@@ -285,23 +285,52 @@ func SortedVars(m map[*types.Var]bool) []*types.Var {
 // value exactly once — by :=, = or var — and never has its address taken
 // nor is incremented, to that value, so closures stored in variables and
 // values built in one place can be followed.
+//
+// Context-typed struct fields that only this package can set
+// (unexported) are variables too: one keyed literal
+// field or one assignment is their value (&transport{ctx: ctx} in the one
+// constructor), so a context kept for the object's life can be followed to
+// where it was made. Other fields are left out.
 func SingleDefs(info *types.Info, in *inspector.Inspector) map[*types.Var]ast.Expr {
 	defs := map[*types.Var]ast.Expr{}
 	count := map[*types.Var]int{}
 	note := func(id *ast.Ident, val ast.Expr) {
 		v, ok := info.ObjectOf(id).(*types.Var)
-		if !ok || v.IsField() {
+		if !ok || v.IsField() && !ownContextField(v) {
 			return
 		}
 		count[v]++
 		defs[v] = val
 	}
-	for c := range in.Root().Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil)) {
+	for c := range in.Root().Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil), (*ast.CompositeLit)(nil)) {
 		switch n := c.Node().(type) {
+		case *ast.CompositeLit:
+			st, ok := info.TypeOf(n).Underlying().(*types.Struct)
+			if !ok {
+				continue
+			}
+			for _, e := range n.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok {
+						note(id, kv.Value)
+					}
+					continue
+				}
+				// A positional literal sets every field: not followed.
+				for i := range st.NumFields() {
+					count[st.Field(i)] += 2
+				}
+				break
+			}
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				id, ok := ast.Unparen(l).(*ast.Ident)
-				if !ok {
+				var id *ast.Ident
+				switch l := ast.Unparen(l).(type) {
+				case *ast.Ident:
+					id = l
+				case *ast.SelectorExpr:
+					id = l.Sel // a field store: s.ctx = ...
+				default:
 					continue
 				}
 				var val ast.Expr
@@ -319,8 +348,18 @@ func SingleDefs(info *types.Info, in *inspector.Inspector) map[*types.Var]ast.Ex
 				note(id, val)
 			}
 		case *ast.UnaryExpr:
-			// &v may change v behind our back.
-			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND {
+			// &v (or &s.ctx) may change v behind our back.
+			if n.Op == token.AND {
+				var id *ast.Ident
+				switch x := ast.Unparen(n.X).(type) {
+				case *ast.Ident:
+					id = x
+				case *ast.SelectorExpr:
+					id = x.Sel
+				}
+				if id == nil {
+					continue
+				}
 				if v, ok := info.ObjectOf(id).(*types.Var); ok {
 					count[v] += 2
 				}
@@ -339,6 +378,12 @@ func SingleDefs(info *types.Info, in *inspector.Inspector) map[*types.Var]ast.Ex
 		}
 	}
 	return defs
+}
+
+// ownContextField reports whether v is a context-typed field that only
+// its own package can set: an unexported one.
+func ownContextField(v *types.Var) bool {
+	return !v.Exported() && v.Pkg() != nil && IsContext(v.Type())
 }
 
 // FuncDecls maps the package's functions that have a body to their

@@ -107,6 +107,19 @@ func (*T) M() {}
 var once = func() error { return nil }
 var twice = 1
 
+type holder struct {
+	life  context.Context // one keyed store
+	moved context.Context // stored twice
+	Pub   context.Context // exported: others may set it
+	n     int             // not a context
+}
+
+func newHolder(ctx context.Context) *holder {
+	h := &holder{life: context.Background(), moved: ctx, Pub: ctx, n: 1}
+	h.moved = ctx
+	return h
+}
+
 func g(ctx context.Context, d time.Duration) error {
 	twice = 2
 	x := 3
@@ -150,8 +163,11 @@ func g(ctx context.Context, d time.Duration) error {
 	if !names["once"] || names["twice"] || names["x"] || !names["p"] {
 		t.Errorf("SingleDefs has %v; want once and p, not twice (assigned twice) nor x (address taken)", names)
 	}
-	if decls := FuncDecls(info, in); len(decls) != 2 {
-		t.Errorf("FuncDecls found %d functions, want 2 (g and T.M)", len(decls))
+	if !names["life"] || names["moved"] || names["Pub"] || names["n"] {
+		t.Errorf("SingleDefs has %v; want the field life, not moved (stored twice), Pub (exported) nor n (not a context)", names)
+	}
+	if decls := FuncDecls(info, in); len(decls) != 3 {
+		t.Errorf("FuncDecls found %d functions, want 3 (g, T.M and newHolder)", len(decls))
 	}
 
 	// ctx.Err() sits in a range loop inside a literal inside a for loop:

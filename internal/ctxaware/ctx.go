@@ -109,6 +109,9 @@ func Sources(info *types.Info, pkg *types.Package, pos token.Pos, defs map[*type
 				continue
 			}
 			for _, f := range ctxFields(v.Type(), 2, pkg) {
+				if NeverDoneVar(info, f.v, defs, pos) {
+					continue // set only to Background() and the like: no caller to honor
+				}
 				fields = append(fields, Source{Var: f.v, Name: name + "." + f.path, Base: v})
 			}
 		}
@@ -159,7 +162,10 @@ func ctxFields(t types.Type, depth int, from *types.Package) []ctxField {
 // context.WithoutCancel(x), context.WithValue of such a context, and a
 // variable whose one value (defs) is one of these, assigned before pos (a
 // parameter reassigned `ctx = context.WithoutCancel(ctx)` is never done
-// after the assignment). A context with a timeout or deadline can be done.
+// after the assignment), or an unexported context field whose one store
+// in the package is one of these (a transport's lifetime context made
+// with Background() in its constructor). A context with a timeout or
+// deadline can be done.
 func NeverDone(info *types.Info, e ast.Expr, defs map[*types.Var]ast.Expr, pos token.Pos) bool {
 	for range 8 {
 		switch x := ast.Unparen(e).(type) {
@@ -185,6 +191,15 @@ func NeverDone(info *types.Info, e ast.Expr, defs map[*types.Var]ast.Expr, pos t
 			}
 			e, pos = d, d.Pos()
 			continue
+		case *ast.SelectorExpr:
+			// s.ctx: a field's one store, wherever it is (see SingleDefs).
+			v, ok := info.Uses[x.Sel].(*types.Var)
+			if !ok || !v.IsField() || defs[v] == nil {
+				return false
+			}
+			e = defs[v]
+			pos = e.Pos() + 1
+			continue
 		}
 		return false
 	}
@@ -195,7 +210,9 @@ func NeverDone(info *types.Info, e ast.Expr, defs map[*types.Var]ast.Expr, pos t
 // NeverDone) at pos.
 func NeverDoneVar(info *types.Info, v *types.Var, defs map[*types.Var]ast.Expr, pos token.Pos) bool {
 	d := defs[v]
-	return v != nil && d != nil && d.Pos() < pos && NeverDone(info, d, defs, d.Pos())
+	// A field's one store is its value for the object's whole life,
+	// before or after pos in the file.
+	return v != nil && d != nil && (d.Pos() < pos || v.IsField()) && NeverDone(info, d, defs, d.Pos())
 }
 
 // ConsultsContext reports whether node contains an expression that
