@@ -160,7 +160,7 @@ func (st *state) startsGoroutine(sink inspector.Cursor, fn ast.Node) bool {
 		}
 		found := false
 		ast.Inspect(d.Body, func(n ast.Node) bool {
-			if g, ok := n.(*ast.GoStmt); ok && analysisutil.Mentions(st.info, g, p) {
+			if g, ok := n.(*ast.GoStmt); ok && (analysisutil.Mentions(st.info, g, p) || st.runsLiteral(g, p)) {
 				found = true
 			}
 			return !found
@@ -170,6 +170,17 @@ func (st *state) startsGoroutine(sink inspector.Cursor, fn ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// runsLiteral reports whether g starts a function variable whose one
+// value is a literal that uses p (fn := func() { c.tp.Token(ctx) }; go fn()).
+func (st *state) runsLiteral(g *ast.GoStmt, p *types.Var) bool {
+	v := analysisutil.IdentVar(st.info, g.Call.Fun)
+	if v == nil || st.wait == nil {
+		return false
+	}
+	lit, ok := st.wait.Defs[v].(*ast.FuncLit)
+	return ok && analysisutil.Mentions(st.info, lit, p)
 }
 
 // cancelOf returns the cancel function of the context made at root when it

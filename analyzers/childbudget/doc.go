@@ -174,7 +174,9 @@
 // call inside a function literal started with go, or to a function of the
 // package that starts a goroutine with it (a keep-alive or refresh loop:
 // `kctx, cancel := context.WithCancel(context.Background()); c.stop =
-// cancel; c.startKeepAlive(kctx)`), as long as the function does not
+// cancel; c.startKeepAlive(kctx)`; or a background refresh that starts
+// `go fn()` on a local literal using it, while callers keep a stale
+// token), as long as the function does not
 // cancel that context itself (a goroutine cancelled or waited for before
 // the function returns lives no longer than the request, and ignoring the
 // request's cancellation is then reported); deferred calls and deferred closures
