@@ -15,6 +15,7 @@ import (
 	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/guard"
+	"github.com/reslint/reslint/internal/knowledge"
 	"github.com/reslint/reslint/internal/wait"
 )
 
@@ -608,9 +609,46 @@ func (st *state) canReturn(fn ast.Node) bool {
 		if rs, ok := b.Stmt.(*ast.RangeStmt); ok && b.Kind == cfg.KindRangeLoop && len(succs) == 2 && st.tickChan(rs.X) {
 			succs = succs[:1] // the body, not the done block
 		}
+		if len(succs) == 2 && st.alwaysErrCond(b) {
+			succs = succs[:1] // if err := srv.Serve(l); err != nil: only the error branch
+		}
 		stack = append(stack, succs...)
 	}
 	return false
+}
+
+// alwaysErrCond reports whether block b ends in the condition `err != nil`
+// (or `f() != nil`) where err was just assigned from a call documented to
+// always return an error (knowledge.StdAlwaysErr: http.Server.Serve and
+// its kin), so that only the condition's true branch is ever taken.
+func (st *state) alwaysErrCond(b *cfg.Block) bool {
+	if len(b.Nodes) == 0 {
+		return false
+	}
+	be, ok := b.Nodes[len(b.Nodes)-1].(*ast.BinaryExpr)
+	if !ok || be.Op != token.NEQ {
+		return false
+	}
+	x := be.X
+	if id, ok := ast.Unparen(be.Y).(*ast.Ident); !ok || id.Name != "nil" {
+		return false
+	}
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		// err, assigned by the block's previous node: `err := srv.Serve(l)`.
+		v := localVar(st.info, x)
+		if v == nil || len(b.Nodes) < 2 {
+			return false
+		}
+		as, ok := b.Nodes[len(b.Nodes)-2].(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || localVar(st.info, as.Lhs[0]) != v {
+			return false
+		}
+		if call, ok = ast.Unparen(as.Rhs[0]).(*ast.CallExpr); !ok {
+			return false
+		}
+	}
+	return knowledge.IsStdAlwaysErr(calleeFunc(st.info, call))
 }
 
 // tickChan reports whether e is a channel that is never closed: x.C of
