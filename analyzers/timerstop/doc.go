@@ -53,7 +53,10 @@
 // call t.Stop() (a deferred Stop covers every later return), or, for a
 // Timer, receive from t.C (the timer has fired and is gone; a later Reset
 // arms it again). Paths that end in panic, os.Exit, log.Fatal or another
-// function that never returns are not paths to a return. A timer declared
+// function that never returns are not paths to a return; neither is the
+// nil branch of `if err := srv.Serve(l); err != nil`, for a call
+// documented to always return an error (http.Server's Serve and
+// ListenAndServe and their package-level forms). A timer declared
 // in a loop (`t := time.NewTimer(d)`) and not stopped before the loop
 // declares the next one is reported too; a variable declared outside the
 // loop and assigned in it is assumed to be guarded (`if t == nil`). The
