@@ -124,7 +124,10 @@
 //
 // Not reported: reconnect loops that leave on a stop channel or a
 // context, loops that test anything besides the attempt's result before
-// leaving (a closed flag, a clock), loops that count failures per key
+// leaving (a closed flag, a clock), loops that leave when their wait
+// fails (`if err := bo.Backoff(kind, err); err != nil { return err }`: a
+// backoffer that can fail keeps its own budget of sleep, attempts or
+// context), loops that count failures per key
 // (tries[path]++ in a local map or slice, compared with a limit: the
 // keys of one operation are finite), and retries with a context in
 // scope (noretrycanceled judges those).
