@@ -55,9 +55,11 @@
 //	error classification is scattered over 3 functions (a.go:12, b.go:40); keep it in one classifier and mark it //reslint:classifier
 //
 // An HTTP status counts wherever it is read: a StatusCode field or
-// method, a local given one, or an integer parameter named for a status
-// (func retryableStatus(code int) bool): a status list kept in a helper
-// that takes the code is a place too.
+// method, a local given one, an integer local named for a status
+// (var statusCode int, set from the response only when there is one), or
+// an integer parameter named for a status (func retryableStatus(code int)
+// bool): a status list kept in a helper that takes the code is a place
+// too.
 //
 // A place is a top-level function. A verdict function and the package
 // functions it calls are one place (a classifier made of helpers is one

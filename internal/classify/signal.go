@@ -421,22 +421,35 @@ func isNetType(t types.Type) bool {
 
 // isStatus reports whether e is an HTTP status code: a StatusCode field
 // or StatusCode()/HTTPStatusCode() method of integer type, a local
-// assigned once from one, or an integer parameter named for a status
-// (func retryableStatus(code int) bool, func shouldRetry(statusCode int)):
-// status lists kept in helpers that take the code.
+// assigned once from one, an integer local named for a status (statusCode,
+// set from the response only when there is one), or an integer parameter
+// named for a status (func retryableStatus(code int) bool, func
+// shouldRetry(statusCode int)): status lists kept in helpers that take the
+// code.
 func (f *SignalFinder) isStatus(e ast.Expr) bool {
 	return f.follow(e, func(x ast.Expr) bool {
 		var name string
 		switch x := x.(type) {
 		case *ast.Ident:
 			v, ok := f.Info.Uses[x].(*types.Var)
-			if !ok || v.Kind() != types.ParamVar {
+			if !ok {
 				return false
 			}
 			b, ok := v.Type().(*types.Basic)
-			return ok && b.Info()&types.IsInteger != 0 && slices.ContainsFunc(Words(v.Name()), func(w string) bool {
-				return w == "status" || w == "code" || w == "sc"
-			})
+			if !ok || b.Info()&types.IsInteger == 0 {
+				return false
+			}
+			switch v.Kind() {
+			case types.ParamVar:
+				return slices.ContainsFunc(Words(v.Name()), func(w string) bool {
+					return w == "status" || w == "code" || w == "sc"
+				})
+			case types.LocalVar:
+				// var statusCode int; if resp != nil { statusCode = resp.StatusCode }:
+				// a local named for a status, given its value on some path.
+				return slices.Contains(Words(v.Name()), "status")
+			}
+			return false
 		case *ast.SelectorExpr:
 			name = x.Sel.Name
 		case *ast.CallExpr:
