@@ -72,7 +72,9 @@
 // goroutine the attempt starts, recursion, an AWS SDK call whose options
 // set its retries, an inner layer whose limit is configuration read at
 // run time (a retry-count field, a retry policy object: it may allow one
-// attempt; the inventory lists it), a loop over resources (an idle
+// attempt; the inventory lists it), an inner loop that leaves when its
+// backoffer fails (a backoffer handed down the call chain keeps one
+// budget for every layer that waits on it), a loop over resources (an idle
 // connection popped from a pool, the next address of a list), which
 // re-attempts nothing, and layers that retry disjoint errors. The
 // attempts multiply only when an error the inner layer gives up on is

@@ -79,6 +79,8 @@ func (r *runner) inventory(inv *Inventory) {
 			e.Attempts = "limited"
 		case b.Policy:
 			e.Attempts = "policy"
+		case b.Budget:
+			e.Attempts = "backoff budget"
 		case b.Known:
 			e.Attempts = "none"
 		default:

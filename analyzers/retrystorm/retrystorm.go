@@ -23,7 +23,6 @@ import (
 	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/knowledge"
 	"github.com/reslint/reslint/internal/retryscope"
-	"github.com/reslint/reslint/internal/wait"
 )
 
 //go:embed doc.go
@@ -36,7 +35,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "retrystorm",
 	Doc:        analysisdoc.MustExtract(doc, "retrystorm"),
 	URL:        "https://github.com/reslint/reslint#retrystorm",
-	Requires:   []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer, classify.Analyzer, wait.Analyzer},
+	Requires:   []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer, classify.Analyzer},
 	Run:        directive.Run(func() any { return &Inventory{} }, run),
 	FactTypes:  []analysis.Fact{new(RetriesFact), new(BreakerFact)},
 	ResultType: reflect.TypeFor[*Inventory](),
@@ -88,7 +87,6 @@ type runner struct {
 	info   *types.Info
 	in     *inspector.Inspector
 	res    *retryscope.Result
-	wait   *wait.Result
 	rep    *directive.Reporter
 	scopes []*retryscope.Scope // Scopes and Gotos
 	bounds map[*retryscope.Scope]retryscope.Bound
@@ -108,7 +106,6 @@ func run(pass *analysis.Pass, rep *directive.Reporter) (any, error) {
 		info:     pass.TypesInfo,
 		in:       pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		res:      pass.ResultOf[retryscope.Analyzer].(*retryscope.Result),
-		wait:     pass.ResultOf[wait.Analyzer].(*wait.Result),
 		bounds:   map[*retryscope.Scope]retryscope.Bound{},
 		breakers: map[*types.Func]string{},
 		retries:  map[*types.Func]*RetriesFact{},
@@ -133,7 +130,7 @@ func run(pass *analysis.Pass, rep *directive.Reporter) (any, error) {
 		}
 	}
 	for _, s := range r.scopes {
-		r.bounds[s] = retryscope.ScopeBound(r.info, r.res.Defs, s)
+		r.bounds[s] = r.res.Bound(r.info, s)
 	}
 	r.inferBreakers()
 	r.inferRetries()

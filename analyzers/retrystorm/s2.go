@@ -36,7 +36,7 @@ type layer struct {
 // limited, or asking a retry policy, with no constant attempt count and
 // no library default.
 func configured(b retryscope.Bound) bool {
-	return b.Attempts == 0 && (b.Limited || b.Policy)
+	return b.Attempts == 0 && (b.Limited || b.Policy || b.Budget)
 }
 
 // reached returns the layers the attempt of s reaches, in source order.

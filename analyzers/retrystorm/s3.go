@@ -61,7 +61,6 @@ func (r *runner) endless(s *retryscope.Scope) bool {
 	if len(results) == 0 {
 		return false
 	}
-	failingWait := r.failingWaits(f.Body)
 	ok = true
 	ast.Inspect(f.Body, func(n ast.Node) bool {
 		if !ok {
@@ -71,7 +70,7 @@ func (r *runner) endless(s *retryscope.Scope) bool {
 		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
 			return false
 		case *ast.IfStmt:
-			if leavesLoop(n.Body) && (!mentionsAny(r.info, n.Cond, results) || failingWait[n]) {
+			if leavesLoop(n.Body) && !mentionsAny(r.info, n.Cond, results) {
 				ok = false
 			}
 		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
@@ -80,62 +79,6 @@ func (r *runner) endless(s *retryscope.Scope) bool {
 		return true
 	})
 	return ok
-}
-
-// failingWaits returns the if statements of body that test the error of
-// a wait between attempts: `if err := bo.Backoff(kind, err); err != nil`,
-// `err = bo.Backoff(kind, err)` just before `if err != nil`, or the call in
-// the condition itself. A waiter that can fail keeps a budget of its own
-// (total sleep, attempts, its context): leaving when it fails bounds the
-// loop, even when its error reuses the attempt's variable.
-func (r *runner) failingWaits(body *ast.BlockStmt) map[*ast.IfStmt]bool {
-	out := map[*ast.IfStmt]bool{}
-	waitsInto := func(s ast.Stmt, cond ast.Expr) bool {
-		as, ok := s.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 {
-			return false
-		}
-		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		if !ok || !r.wait.CallWaits(call) {
-			return false
-		}
-		for _, l := range as.Lhs {
-			if v := analysisutil.IdentVar(r.info, l); v != nil && analysisutil.IsError(v.Type()) && analysisutil.Mentions(r.info, cond, v) {
-				return true
-			}
-		}
-		return false
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		var list []ast.Stmt
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.BlockStmt:
-			list = n.List
-		case *ast.CaseClause:
-			list = n.Body
-		case *ast.CommClause:
-			list = n.Body
-		default:
-			return true
-		}
-		for i, st := range list {
-			ifs, ok := st.(*ast.IfStmt)
-			if !ok {
-				continue
-			}
-			waitInCond := analysisutil.AnyInBody(ifs.Cond, func(m ast.Node) bool {
-				c, ok := m.(*ast.CallExpr)
-				return ok && r.wait.CallWaits(c)
-			})
-			if waitInCond || ifs.Init != nil && waitsInto(ifs.Init, ifs.Cond) || ifs.Init == nil && i > 0 && waitsInto(list[i-1], ifs.Cond) {
-				out[ifs] = true
-			}
-		}
-		return true
-	})
-	return out
 }
 
 // attemptResults returns the variables the attempt's results go to.

@@ -36,8 +36,11 @@ type Bound struct {
 	// not a timer's (a stop or quit channel).
 	Deadline, Context, Stop bool
 	// Policy: the loop asks a retry policy whether to go again
-	// (RetryPolicy.Attempt(q)): the policy holds the bound.
-	Policy bool
+	// (RetryPolicy.Attempt(q)): the policy holds the bound. Budget: the
+	// loop leaves when its wait fails (err = bo.Backoff(kind, err); if
+	// err != nil { return err }): a backoffer that can fail keeps its own
+	// budget of sleep, attempts or context.
+	Policy, Budget bool
 	// Known: the helper is a library whose options are understood; for
 	// the code base's own helpers nothing is known.
 	Known bool
@@ -45,7 +48,7 @@ type Bound struct {
 
 // Ends reports whether something is known to end the scope.
 func (b Bound) Ends() bool {
-	return b.Attempts > 0 || b.Limited || b.Deadline || b.Context || b.Stop || b.Policy
+	return b.Attempts > 0 || b.Limited || b.Deadline || b.Context || b.Stop || b.Policy || b.Budget
 }
 
 // OnlyNilTests reports whether loop looks at errVar only to compare it
@@ -54,12 +57,21 @@ func OnlyNilTests(info *types.Info, loop ast.Node, errVar *types.Var) bool {
 	return errVar != nil && onlyNilTests(info, loop, errVar)
 }
 
+// Bound returns what ends scope s.
+func (r *Result) Bound(info *types.Info, s *Scope) Bound {
+	return ScopeBound(info, r.Defs, r.wait, s)
+}
+
 // ScopeBound returns what ends scope s. defs are the package's variables
-// assigned once (Result.Defs).
-func ScopeBound(info *types.Info, defs map[*types.Var]ast.Expr, s *Scope) Bound {
+// assigned once (Result.Defs), wr the package's wait model.
+func ScopeBound(info *types.Info, defs map[*types.Var]ast.Expr, wr *wait.Result, s *Scope) Bound {
 	switch s.Kind {
 	case Loop:
-		return loopBound(info, s.Loop)
+		b := loopBound(info, s.Loop)
+		if body := analysisutil.LoopBody(s.Loop); body != nil && wr != nil && leavesOnFailedWait(info, wr, body) {
+			b.Budget = true
+		}
+		return b
 	case Client:
 		return Bound{Attempts: knowledge.DefaultAttempts[knowledge.Retryablehttp]["*"], Default: true, Limited: true, Known: true}
 	case Closure:
@@ -68,6 +80,96 @@ func ScopeBound(info *types.Info, defs map[*types.Var]ast.Expr, s *Scope) Bound 
 		}
 	}
 	return Bound{} // recursion, restart, re-queue: nothing read yet
+}
+
+// leavesOnFailedWait reports whether body leaves the loop when a wait
+// between attempts fails: `if err := bo.Backoff(kind, err); err != nil {
+// return err }`, `err = bo.Backoff(kind, err)` just before `if err != nil
+// { return err }`, or the wait called in the condition itself. The error
+// may reuse the attempt's variable; it is the waiter's.
+func leavesOnFailedWait(info *types.Info, wr *wait.Result, body *ast.BlockStmt) bool {
+	waitsInto := func(s ast.Stmt, cond ast.Expr) bool {
+		as, ok := s.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return false
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok || !wr.CallWaits(call) {
+			return false
+		}
+		for _, l := range as.Lhs {
+			if v := analysisutil.IdentVar(info, l); v != nil && analysisutil.IsError(v.Type()) && analysisutil.Mentions(info, cond, v) {
+				return true
+			}
+		}
+		return false
+	}
+	const leaves = analysisutil.ByReturn | analysisutil.ByBreak | analysisutil.ByGoto | analysisutil.ByNoReturn
+	// if err != nil { err = bo.Backoff(kind, err) } else { return v, nil }
+	// just before the test: the branches that do not leave wait into it.
+	branchesWait := func(s ast.Stmt, cond ast.Expr) bool {
+		ifs, ok := s.(*ast.IfStmt)
+		if !ok {
+			return false
+		}
+		var branches [][]ast.Stmt
+		branches = append(branches, ifs.Body.List)
+		switch e := ifs.Else.(type) {
+		case *ast.BlockStmt:
+			branches = append(branches, e.List)
+		case nil:
+			return false // the path around the if assigns nothing
+		default:
+			return false
+		}
+		waited := false
+		for _, b := range branches {
+			switch {
+			case len(b) > 0 && waitsInto(b[len(b)-1], cond):
+				waited = true
+			case analysisutil.EndsBy(b, leaves):
+			default:
+				return false
+			}
+		}
+		return waited
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		var list []ast.Stmt
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
+			return false // another loop's or a literal's statements
+		case *ast.BlockStmt:
+			list = n.List
+		case *ast.CaseClause:
+			list = n.Body
+		case *ast.CommClause:
+			list = n.Body
+		default:
+			return true
+		}
+		for i, st := range list {
+			ifs, ok := st.(*ast.IfStmt)
+			if !ok || !analysisutil.EndsBy(ifs.Body.List, leaves) {
+				continue
+			}
+			inCond := analysisutil.AnyInBody(ifs.Cond, func(m ast.Node) bool {
+				c, ok := m.(*ast.CallExpr)
+				return ok && wr.CallWaits(c)
+			})
+			prev := ifs.Init == nil && i > 0 && (waitsInto(list[i-1], ifs.Cond) || branchesWait(list[i-1], ifs.Cond))
+			if inCond || ifs.Init != nil && waitsInto(ifs.Init, ifs.Cond) || prev {
+				found = true
+				return false
+			}
+		}
+		return true
+	})
+	return found
 }
 
 // LoopAttempts returns the constant number of times loop can run:

@@ -133,7 +133,7 @@ func none() {
 			}
 			return loop == nil
 		})
-		b := retryscope.ScopeBound(info, nil, &retryscope.Scope{Kind: retryscope.Loop, Loop: loop})
+		b := retryscope.ScopeBound(info, nil, nil, &retryscope.Scope{Kind: retryscope.Loop, Loop: loop})
 		got := want{b.Attempts, b.Limited, b.Deadline, b.Context, b.Stop}
 		if got != w {
 			t.Errorf("%s: got %+v, want %+v", fd.Name.Name, got, w)

@@ -273,6 +273,7 @@ type Result struct {
 	Decls  map[*types.Func]*ast.FuncDecl
 	helper map[*types.Func][]int // this package's and imported helpers seen
 	fact   func(*types.Func) *HelperFact
+	wait   *wait.Result
 }
 
 // Blind reports whether fn is a retry helper of the code base (not a
@@ -364,7 +365,7 @@ func run(pass *analysis.Pass) (any, error) {
 	st.decls = wr.Decls
 	st.inferFuncFacts(in)
 
-	res := &Result{helper: map[*types.Func][]int{}, Defs: st.defs, Decls: st.decls, fact: st.helperFact}
+	res := &Result{helper: map[*types.Func][]int{}, Defs: st.defs, Decls: st.decls, fact: st.helperFact, wait: wr}
 	for fn, h := range st.helpers {
 		res.helper[fn] = h.Params
 	}

@@ -94,3 +94,18 @@ func splitForever(bo *backoffer) {
 		_ = bo.Backoff("region", err)
 	}
 }
+
+// Negative: the wait is in the failure branch, the test after it.
+func scatteredWithRetry(bo *backoffer) (bool, error) {
+	for {
+		err := connect()
+		if err != nil {
+			err = bo.Backoff("region", err)
+		} else {
+			return true, nil
+		}
+		if err != nil {
+			return true, err
+		}
+	}
+}
