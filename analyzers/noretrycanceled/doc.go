@@ -324,7 +324,11 @@
 //     a caller that has gone;
 //   - DeadlineExceeded in a retry-go RetryIf predicate of a call that
 //     also passes retry.Context: after a "retry" retry-go waits in a
-//     select on the context's Done() and returns once it is done;
+//     select on the context's Done() and returns once it is done; the
+//     same for a classifier called inside the operation of such a call,
+//     or of a helper of the package that hands the caller's context to
+//     one (retryOperation(ctx, op) running retry.Do(op,
+//     retry.Context(ctx))), unless that context can never be done;
 //   - a function found only by its name whose every use is outside retry
 //     code (client-go decides with isTransientError whether to refetch a
 //     cached error for a new caller: "retry with a different context");

@@ -19,6 +19,7 @@ import (
 	"github.com/reslint/reslint/internal/ctxaware"
 	"github.com/reslint/reslint/internal/directive"
 	"github.com/reslint/reslint/internal/guard"
+	"github.com/reslint/reslint/internal/retryscope"
 )
 
 // finding is one return statement that answers "retry" for context errors.
@@ -256,10 +257,101 @@ func (r *runner) callUse(cc inspector.Cursor) use {
 	checked := ctxaware.CheckedBefore(r.info, cc, errVar) != nil ||
 		ctxaware.CheckedAfter(r.info, cc, r.waitLeaves) != nil ||
 		passesContext(r.info, call) ||
-		len(ctxaware.Sources(r.info, r.pass.Pkg, call.Pos(), r.defs)) == 0
+		len(ctxaware.Sources(r.info, r.pass.Pkg, call.Pos(), r.defs)) == 0 ||
+		r.inOperationEndedOnDone(call)
 	retry := len(r.res.In(call.Pos())) > 0 || analysisutil.EnclosingLoop(cc) != nil
 	screened := errVar != nil && screensCanceled(r.info, cc, errVar)
 	return use{checked: checked, screened: screened, retry: retry, errVar: errVar}
+}
+
+// inOperationEndedOnDone reports whether call sits in the operation of a
+// retry helper call that is handed a context that can be done and stops
+// retrying once it is: a retry library given it (retry-go's
+// retry.Context(ctx), backoff/v5's Retry(ctx, ...)), or a helper of this
+// package whose body hands its own context parameter to such a library.
+// The classifier's "retry" for the caller's spent deadline is then never
+// acted on: the helper returns instead of attempting again.
+func (r *runner) inOperationEndedOnDone(call *ast.CallExpr) bool {
+	for _, s := range r.res.In(call.Pos()) {
+		if s.Kind != retryscope.Closure || s.Call == nil || s.Func == nil || !(s.Func.Pos() <= call.Pos() && call.End() <= s.Func.End()) {
+			continue
+		}
+		if r.endsOnDone(s, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// endsOnDone reports whether the helper call of closure scope s stops
+// once a context it is handed is done (see inOperationEndedOnDone).
+func (r *runner) endsOnDone(s *retryscope.Scope, depth int) bool {
+	ctxArg := func(e ast.Expr) bool {
+		return analysisutil.IsContext(r.info.TypeOf(e)) && !ctxaware.NeverDone(r.info, e, r.defs, e.Pos())
+	}
+	b := r.res.Bound(r.info, s)
+	if b.Known {
+		if !b.Context {
+			return false
+		}
+		// The context: an argument, or the one in an option call
+		// (retry.Context(ctx)).
+		found := false
+		for i, a := range s.Call.Args {
+			if i == s.OpIndex {
+				continue
+			}
+			ast.Inspect(a, func(n ast.Node) bool {
+				if e, ok := n.(ast.Expr); ok && ctxArg(e) {
+					found = true
+				}
+				return !found
+			})
+		}
+		return found
+	}
+	// A helper of this package: its context parameter, handed the
+	// caller's context here, reaches a library call in its body that
+	// stops on it.
+	fn, _ := typeutil.Callee(r.info, s.Call).(*types.Func)
+	if fn == nil || depth > 0 {
+		return false
+	}
+	d := r.decls[fn.Origin()]
+	if d == nil || d.Body == nil {
+		return false
+	}
+	sig := fn.Origin().Type().(*types.Signature)
+	var params []*types.Var
+	for i := range sig.Params().Len() {
+		if p := sig.Params().At(i); analysisutil.IsContext(p.Type()) && i < len(s.Call.Args) && ctxArg(s.Call.Args[i]) {
+			params = append(params, p)
+		}
+	}
+	if len(params) == 0 {
+		return false
+	}
+	// Its retry call may take the operation it was handed (retry.Do(do,
+	// ...)), which is no scope of its own: every call in its body is
+	// asked as if it were one.
+	found := false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if found || !ok {
+			return !found
+		}
+		ib := r.res.Bound(r.info, &retryscope.Scope{Kind: retryscope.Closure, Call: call, OpIndex: -1})
+		if !ib.Known || !ib.Context {
+			return true
+		}
+		for _, p := range params {
+			if analysisutil.Mentions(r.info, call, p) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // importedClassifiers reports calls, in retry code, of another package's

@@ -33,7 +33,7 @@ func testdata(t *testing.T) string {
 //     classified before the parent is checked.
 func TestAnalyzer(t *testing.T) {
 	analysistest.Run(testutil.Only(t, false), testdata(t), noretrycanceled.Analyzer,
-		"noretrycanceled/seed/...", "noretrycanceled/n1", "noretrycanceled/n1lib",
+		"noretrycanceled/seed/...", "noretrycanceled/n1", "noretrycanceled/n1ops", "noretrycanceled/n1lib",
 		"noretrycanceled/n2/...", "noretrycanceled/n4/...", "noretrycanceled/n1imp/...", "noretrycanceled/n1uses/...", "noretrycanceled/polarity")
 }
 
