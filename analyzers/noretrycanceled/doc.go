@@ -140,7 +140,11 @@
 // wait: a retried step. A failure path that, after its wait, looks at
 // the stop signals in a select with a default that goes round (select {
 // case <-ctx.Done(): return ctx.Err(); default: continue }) is one too:
-// the look comes only after the blind wait. So is a redelivery: a select case that receives
+// the look comes only after the blind wait. So is the failure branch of
+// a step function the work loop calls once per round and whose result it
+// ignores (r.receiveAndRun(ctx) as a statement, or as a select's default
+// case): a branch that tests a call's error, waits and returns runs again
+// on the next round. So is a redelivery: a select case that receives
 // a refusal (case <-msg.Nacked(), a channel named nack or reject), waits
 // and goes round to send the message again. A blind wait on that path is
 // reported the same way, and nothing else about the loop:

@@ -129,11 +129,17 @@ func (r *runner) stepLoops() []*loop {
 			continue
 		}
 		bc, ok := lc.FindNode(s.Body)
+		root := s.Loop
 		if !ok {
-			continue
+			// The failure branch of a step function the loop calls.
+			if bc, ok = r.in.Root().FindNode(s.Body); !ok {
+				continue
+			}
+			fc, _ := analysisutil.EnclosingFunc(bc)
+			root = fc.Node()
 		}
 		out = append(out, &loop{cur: lc, node: s.Loop, body: analysisutil.LoopBody(s.Loop), attempt: s.Attempt, errVar: s.ErrVar,
-			stmts: []inspector.Cursor{bc}, root: s.Loop, step: true})
+			stmts: []inspector.Cursor{bc}, root: root, step: true})
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/knowledge"
@@ -57,6 +58,9 @@ func (st *state) findSteps(in *inspector.Inspector, res *Result) {
 		guard.Mark(st.pass, loop.Pos())
 		x := loopExits{local: labelsIn(loop.Body), breaks: loopBreaks(loop.Body), self: st.labels[loop]}
 		for i, s := range loop.Body.List {
+			if call := stepCall(s); call != nil {
+				st.calleeSteps(loop, call, res)
+			}
 			if sel, ok := s.(*ast.SelectStmt); ok {
 				// case <-msg.Nacked(): time.Sleep(d); continue: the
 				// consumer refused the delivery, and it is sent again.
@@ -92,6 +96,95 @@ func (st *state) findSteps(in *inspector.Inspector, res *Result) {
 			}
 		}
 	}
+}
+
+// stepCall returns the call of a statement that runs one step of a work
+// loop and ignores its result: `r.receiveAndRun(ctx)`, also as the
+// default case of a select that polls the stop signals first.
+func stepCall(s ast.Stmt) *ast.CallExpr {
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		call, _ := ast.Unparen(s.X).(*ast.CallExpr)
+		return call
+	case *ast.SelectStmt:
+		for _, cl := range s.Body.List {
+			if cc, ok := cl.(*ast.CommClause); ok && cc.Comm == nil && len(cc.Body) == 1 {
+				return stepCall(cc.Body[0])
+			}
+		}
+	}
+	return nil
+}
+
+// calleeSteps records the failure branches of a function of this package
+// that a work loop calls as a step: a branch of its body (outside any loop
+// of its own) that tests the error of a call, waits, and returns, so that
+// the loop runs the step, and the failed call, again after the wait.
+//
+//	func (r *Runner) receiveAndRun(ctx context.Context) {
+//		m, err := r.queue.Receive(ctx)
+//		if err != nil {
+//			time.Sleep(time.Second)
+//			return
+//		}
+//		...
+//	}
+func (st *state) calleeSteps(loop *ast.ForStmt, call *ast.CallExpr, res *Result) {
+	fn, _ := typeutil.Callee(st.info, call).(*types.Func)
+	if fn == nil {
+		return
+	}
+	d := st.decls[fn.Origin()]
+	if d == nil || d.Body == nil || d.Type.Results != nil && len(d.Type.Results.List) > 0 {
+		return // a step whose result the loop ignores returns none
+	}
+	for i, s := range d.Body.List {
+		ifs, ok := s.(*ast.IfStmt)
+		if !ok {
+			continue
+		}
+		var prev ast.Stmt
+		if i > 0 {
+			prev = d.Body.List[i-1]
+		}
+		if call, errVar, branch := st.calleeFailure(ifs, prev); call != nil {
+			res.Steps = append(res.Steps, &Scope{
+				Kind: Loop, Loop: loop, Body: branch, Attempt: call, ErrVar: errVar,
+				Helper: "retried step", Evidence: EvWaits | EvFailureGoesRound,
+			})
+		}
+	}
+}
+
+// calleeFailure is stepFailure for a step function's body: the branch
+// must wait and end by returning (to the loop, which goes round).
+func (st *state) calleeFailure(ifs *ast.IfStmt, prev ast.Stmt) (*ast.CallExpr, *types.Var, *ast.BlockStmt) {
+	from := prev
+	if ifs.Init != nil {
+		from = ifs.Init
+	}
+	a, ok := from.(*ast.AssignStmt)
+	if !ok || len(a.Rhs) != 1 || len(a.Lhs) == 0 {
+		return nil, nil, nil
+	}
+	call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
+	if !ok || !returnsError(st.info, call) {
+		return nil, nil, nil
+	}
+	errVar := errVarOf(st.info, a, call)
+	if errVar == nil || !nilTest(st.info, ifs.Cond, errVar, token.NEQ) {
+		return nil, nil, nil
+	}
+	list := ifs.Body.List
+	if n := len(list); n == 0 {
+		return nil, nil, nil
+	} else if r, ok := list[n-1].(*ast.ReturnStmt); !ok || len(r.Results) > 0 {
+		return nil, nil, nil
+	}
+	if !wait.InBody(st.info, ifs.Body) && !st.callsSleeper(ifs.Body) {
+		return nil, nil, nil
+	}
+	return call, errVar, ifs.Body
 }
 
 // stepFailure returns the call whose error ifs tests (err != nil, err
