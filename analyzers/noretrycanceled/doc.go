@@ -192,7 +192,8 @@
 // and a timer) counts as consulting it. Such functions are recognised
 // across packages: reslint records, for every function that checks
 // ctx.Err() or receives from ctx.Done() and returns, and never sleeps
-// blindly, that it honors its context (a fact shared by the suite).
+// blindly, that it honors its context (the wait model's fact, shared by
+// the suite).
 // A function waits blindly by what its body does, not by its name: some
 // path sleeps or blocks on a timer (a select on timers alone included). A
 // sleep-named function that drains a stopped timer and returns it to a

@@ -20,6 +20,7 @@ import (
 	"github.com/reslint/reslint/internal/directive"
 	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/retryscope"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // finding is one return statement that answers "retry" for context errors.
@@ -677,7 +678,7 @@ func (r *runner) retryGoWithContext(site ast.Node) bool {
 // nil { return err }`, or `if wait(ctx) != nil { return }`.
 func (r *runner) waitLeaves(s ast.Stmt) *types.Var {
 	ifs, ok := s.(*ast.IfStmt)
-	if !ok || !ctxaware.ExitsOnErr(r.info, ifs) {
+	if !ok || !wait.ExitsOnErr(r.info, ifs) {
 		return nil
 	}
 	var call *ast.CallExpr

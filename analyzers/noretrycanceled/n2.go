@@ -385,16 +385,16 @@ func (r *runner) leavesOnError(c inspector.Cursor) bool {
 	case *ast.ReturnStmt:
 		return true
 	case *ast.BinaryExpr:
-		if ifs, ok := c.Parent().Parent().Node().(*ast.IfStmt); ok && ifs.Cond == p && ctxaware.ExitsOnErr(r.info, ifs) {
+		if ifs, ok := c.Parent().Parent().Node().(*ast.IfStmt); ok && ifs.Cond == p && wait.ExitsOnErr(r.info, ifs) {
 			return true
 		}
 	case *ast.AssignStmt:
 		if ifs, ok := c.Parent().Parent().Node().(*ast.IfStmt); ok && ifs.Init == p {
-			return ctxaware.ExitsOnErr(r.info, ifs)
+			return wait.ExitsOnErr(r.info, ifs)
 		}
 		// The next statement tests the error and leaves.
 		if next, ok := c.Parent().NextSibling(); ok {
-			if ifs, ok := next.Node().(*ast.IfStmt); ok && ifs.Init == nil && ctxaware.ExitsOnErr(r.info, ifs) {
+			if ifs, ok := next.Node().(*ast.IfStmt); ok && ifs.Init == nil && wait.ExitsOnErr(r.info, ifs) {
 				if ev := analysisutil.IdentVar(r.info, p.Lhs[len(p.Lhs)-1]); ev != nil && analysisutil.Mentions(r.info, ifs.Cond, ev) {
 					return true
 				}

@@ -39,7 +39,7 @@ func (r *runner) spinningDone(l *loop, c inspector.Cursor, sel *ast.SelectStmt) 
 		if !ok || r.wait.Case(cc).Kind != wait.ContextDone {
 			continue
 		}
-		if !ctxaware.DoneCaseStays(r.info, r.pass.Pkg, cc) {
+		if !wait.DoneCaseStays(r.info, r.pass.Pkg, cc) {
 			return nil
 		}
 		if !endsInContinue(cc.Body) && followedInLoop(c, l.node) {
@@ -65,7 +65,7 @@ func checksBefore(r *runner, l *loop, c inspector.Cursor) bool {
 		if st.Pos() <= c.Node().Pos() && c.Node().End() <= st.End() {
 			return false // the select's own statement: nothing before it checks
 		}
-		if ctxaware.ExitsWhenDone(r.info, st) != nil {
+		if wait.ExitsWhenDone(r.info, st) != nil {
 			return true
 		}
 	}

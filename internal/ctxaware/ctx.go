@@ -4,6 +4,9 @@ package ctxaware
 // expressions consult a context, and whether a use of an attempt's error is
 // preceded by a check of the caller's context. They answer the questions
 // the noretrycanceled rules (and childbudget's) ask about retry scopes.
+// What counts as a check — a statement that leaves when a context is
+// done, a condition that holds when it is — is the wait model's
+// (wait.ExitsWhenDone, wait.DoneCond, wait.NotDoneCond).
 
 import (
 	"go/ast"
@@ -15,16 +18,8 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/analysisutil"
-	"github.com/reslint/reslint/internal/knowledge"
 	"github.com/reslint/reslint/internal/wait"
 )
-
-// leavesCheck is how a statement list that acts on a done context must
-// end: by return, panic, goto, a break or continue, or an if/else whose
-// branches all do. A break or continue counts: inside a retry loop both end
-// the path towards the code that follows the check.
-const leavesCheck = analysisutil.ByReturn | analysisutil.ByBreak | analysisutil.ByContinue |
-	analysisutil.ByGoto | analysisutil.ByPanic | analysisutil.ByIfElse | analysisutil.ByBlock
 
 // ContextsInScope returns the variables of type context.Context that are
 // visible at pos and declared before it, innermost scope first (within one
@@ -237,149 +232,8 @@ func ConsultsContext(info *types.Info, node ast.Node, only *types.Var) bool {
 	return found
 }
 
-// ExitsWhenDone reports whether stmt leaves (return, panic, or a break,
-// continue or goto) when a context is done, and returns that context:
-// `if ctx.Err() != nil { return ... }`, `if err := ctx.Err(); err != nil
-// { ... return }`, `if ctx.Err() != nil || ... { return }`, a tagless
-// switch whose `case ctx.Err() != nil:` leaves, or a select whose
-// `case <-ctx.Done():` leaves.
-func ExitsWhenDone(info *types.Info, stmt ast.Stmt) *types.Var {
-	switch s := stmt.(type) {
-	case *ast.IfStmt:
-		if v := DoneCond(info, s.Cond, s.Init); v != nil && analysisutil.EndsBy(s.Body.List, leavesCheck) {
-			return v
-		}
-	case *ast.SelectStmt:
-		for _, cl := range s.Body.List {
-			cc, ok := cl.(*ast.CommClause)
-			if !ok || cc.Comm == nil {
-				continue
-			}
-			if v := recvCtx(info, cc.Comm); v != nil && analysisutil.EndsBy(cc.Body, leavesCheck) {
-				return v
-			}
-		}
-	case *ast.SwitchStmt:
-		if s.Tag != nil {
-			return nil
-		}
-		for _, cl := range s.Body.List {
-			cc, ok := cl.(*ast.CaseClause)
-			if !ok {
-				continue
-			}
-			for _, e := range cc.List {
-				if v := DoneCond(info, e, s.Init); v != nil && analysisutil.EndsBy(cc.Body, leavesCheck) {
-					return v
-				}
-			}
-		}
-	case *ast.LabeledStmt:
-		return ExitsWhenDone(info, s.Stmt)
-	}
-	return nil
-}
-
-// DoneCond returns the context v when cond is true whenever v is done:
-// v.Err() != nil, context.Cause(v) != nil, err != nil for an err that
-// init assigned from v.Err(), errors.Is(v.Err(), ...), the negation of a
-// NotDoneCond, and any || that has such an operand.
-func DoneCond(info *types.Info, cond ast.Expr, init ast.Stmt) *types.Var {
-	switch e := ast.Unparen(cond).(type) {
-	case *ast.UnaryExpr:
-		if e.Op == token.NOT {
-			return NotDoneCond(info, e.X, init)
-		}
-	case *ast.BinaryExpr:
-		switch e.Op {
-		case token.LOR:
-			if v := DoneCond(info, e.X, init); v != nil {
-				return v
-			}
-			return DoneCond(info, e.Y, init)
-		case token.NEQ:
-			return errOperand(info, e, init)
-		}
-	case *ast.CallExpr:
-		// errors.Is(ctx.Err(), context.Canceled)
-		if fn, _ := typeutil.Callee(info, e).(*types.Func); knowledge.IsErrorsFunc(fn, "Is") && len(e.Args) == 2 {
-			return errCtx(info, e.Args[0], init)
-		}
-	}
-	return nil
-}
-
-// NotDoneCond returns the context v when cond is false whenever v is
-// done: v.Err() == nil, context.Cause(v) == nil, the negation of a
-// DoneCond, and any && that has such an operand.
-func NotDoneCond(info *types.Info, cond ast.Expr, init ast.Stmt) *types.Var {
-	switch e := ast.Unparen(cond).(type) {
-	case *ast.UnaryExpr:
-		if e.Op == token.NOT {
-			return DoneCond(info, e.X, init)
-		}
-	case *ast.BinaryExpr:
-		switch e.Op {
-		case token.LAND:
-			if v := NotDoneCond(info, e.X, init); v != nil {
-				return v
-			}
-			return NotDoneCond(info, e.Y, init)
-		case token.EQL:
-			return errOperand(info, e, init)
-		}
-	}
-	return nil
-}
-
-// errOperand returns v for a comparison of v's error with nil.
-func errOperand(info *types.Info, e *ast.BinaryExpr, init ast.Stmt) *types.Var {
-	for _, pair := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
-		if id, ok := ast.Unparen(pair[1]).(*ast.Ident); ok && id.Name == "nil" {
-			if v := errCtx(info, pair[0], init); v != nil {
-				return v
-			}
-		}
-	}
-	return nil
-}
-
-// errCtx returns v when e is v.Err(), context.Cause(v), or a variable
-// that init assigned from one of them.
-func errCtx(info *types.Info, e ast.Expr, init ast.Stmt) *types.Var {
-	e = ast.Unparen(e)
-	if call, ok := e.(*ast.CallExpr); ok {
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Done" {
-			return nil
-		}
-		return analysisutil.ContextOf(info, call)
-	}
-	id, ok := e.(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	as, ok := init.(*ast.AssignStmt)
-	if !ok || len(as.Lhs) != len(as.Rhs) {
-		return nil
-	}
-	for i, l := range as.Lhs {
-		if lid, ok := l.(*ast.Ident); ok && info.ObjectOf(lid) == info.ObjectOf(id) {
-			if call, ok := ast.Unparen(as.Rhs[i]).(*ast.CallExpr); ok {
-				return errCtx(info, call, nil)
-			}
-		}
-	}
-	return nil
-}
-
-// recvCtx returns v for a select communication `<-v.Done()` (possibly
-// assigned), or nil.
-func recvCtx(info *types.Info, comm ast.Stmt) *types.Var {
-	return wait.ClassifyCase(info, &ast.CommClause{Comm: comm}, nil).Ctx
-}
-
 // CheckedBefore reports whether, on the way to the node at cur within its
-// function, a statement that leaves when a context is done (ExitsWhenDone)
+// function, a statement that leaves when a context is done (wait.ExitsWhenDone)
 // runs after the last assignment to errVar (when errVar is non-nil). It
 // walks the preceding statements of each enclosing block outwards, and
 // also accepts a context check earlier in the same && / || chain or in an
@@ -407,10 +261,10 @@ func CheckedBefore(info *types.Info, cur inspector.Cursor, errVar *types.Var) *t
 			// ctx.Err() == nil && cls(err), ctx.Err() != nil || !cls(err):
 			// the right operand runs only while the context is alive.
 			if child.Node() == n.Y {
-				if v := NotDoneCond(info, n.X, nil); n.Op == token.LAND && v != nil {
+				if v := wait.NotDoneCond(info, n.X, nil); n.Op == token.LAND && v != nil {
 					return v
 				}
-				if v := DoneCond(info, n.X, nil); n.Op == token.LOR && v != nil {
+				if v := wait.DoneCond(info, n.X, nil); n.Op == token.LOR && v != nil {
 					return v
 				}
 			}
@@ -430,7 +284,7 @@ func CheckedBefore(info *types.Info, cur inspector.Cursor, errVar *types.Var) *t
 						break
 					}
 					for _, e := range cl.(*ast.CaseClause).List {
-						if v := DoneCond(info, e, sw.Init); v != nil {
+						if v := wait.DoneCond(info, e, sw.Init); v != nil {
 							return v
 						}
 					}
@@ -463,7 +317,7 @@ func scanBack(info *types.Info, list []ast.Stmt, at ast.Node, errVar *types.Var)
 		}
 	}
 	for i--; i >= 0; i-- {
-		if v := ExitsWhenDone(info, list[i]); v != nil {
+		if v := wait.ExitsWhenDone(info, list[i]); v != nil {
 			return v, false
 		}
 		if errVar != nil && assigns(info, list[i], errVar) {
@@ -535,7 +389,7 @@ func CheckedAfter(info *types.Info, cur inspector.Cursor, leaves func(ast.Stmt) 
 		return v
 	}
 	stops := func(s ast.Stmt) *types.Var {
-		if v := ExitsWhenDone(info, s); v != nil {
+		if v := wait.ExitsWhenDone(info, s); v != nil {
 			return v
 		}
 		if leaves != nil {
@@ -607,7 +461,7 @@ func CheckedAfter(info *types.Info, cur inspector.Cursor, leaves func(ast.Stmt) 
 		}
 		for _, s := range list[i+1:] {
 			if ifs, ok := s.(*ast.IfStmt); ok {
-				if v := DoneCond(info, ifs.Cond, ifs.Init); v != nil {
+				if v := wait.DoneCond(info, ifs.Cond, ifs.Init); v != nil {
 					return v
 				}
 			}
@@ -682,7 +536,7 @@ func loopCondChecks(info *types.Info, cur inspector.Cursor) *types.Var {
 			if child.Node() != n.Body || n.Cond == nil {
 				return nil
 			}
-			return NotDoneCond(info, n.Cond, nil)
+			return wait.NotDoneCond(info, n.Cond, nil)
 		}
 	}
 	return nil

@@ -3,7 +3,6 @@ package ctxaware
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"reflect"
 	"slices"
@@ -20,12 +19,15 @@ import (
 )
 
 // Analyzer computes what each function of the package does with its
-// context.Context parameters and exports it as a CtxFact, so that callers
-// in other packages can tell a context-aware wait from a blind one. Its
-// result answers the same questions for this package. It reports nothing.
+// context.Context parameters beyond waiting on them (whether a function
+// returns when its context is done is the wait model's Fact.Honors) and
+// exports it as a CtxFact: the contexts it derives a per-attempt timeout
+// from, and the classifiers it asks only after checking a context. Its
+// result answers the same questions for this package, and whether a call
+// hands its context to a function that honors it. It reports nothing.
 var Analyzer = &analysis.Analyzer{
 	Name:       "ctxaware",
-	Doc:        "compute which functions honor, time out or check their context (facts shared by reslint analyzers; reports nothing)",
+	Doc:        "compute which functions time out or check their context (facts shared by reslint analyzers; reports nothing)",
 	URL:        "https://github.com/reslint/reslint/blob/main/docs/rules.md",
 	Requires:   []*analysis.Analyzer{inspect.Analyzer, wait.Analyzer},
 	Run:        run,
@@ -39,28 +41,27 @@ type Result struct {
 	info  *types.Info
 	local map[*types.Func]*CtxFact
 	defs  map[*types.Var]ast.Expr
-	wr    *wait.Result // nil for the standard library's table
+	wr    *wait.Result
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if goroot.Standard(pass) {
-		return stdResult(pass), nil // a table, not an analysis: see knowledge/std.go
-	}
 	wr := pass.ResultOf[wait.Analyzer].(*wait.Result)
+	if goroot.Standard(pass) {
+		// Nothing to export: see knowledge/std.go. What a standard
+		// function honors is the wait model's table.
+		return &Result{pass: pass, info: pass.TypesInfo, local: map[*types.Func]*CtxFact{}, defs: wr.Defs, wr: wr}, nil
+	}
 	r := &Result{pass: pass, info: pass.TypesInfo, local: map[*types.Func]*CtxFact{}, defs: wr.Defs, wr: wr}
 	r.facts(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
 	return r, nil
 }
 
 // CtxFact records what a function does with its context.Context
-// parameters, so that callers in other packages can tell a context-aware
-// wait from a blind one.
+// parameters around the attempts it runs, so that callers in other
+// packages can tell a retry helper that checks its context from one that
+// does not. A function with neither has no CtxFact. (Whether it returns
+// when its context is done is wait.Fact's Honors.)
 type CtxFact struct {
-	// Honors lists the context parameters that the function returns on
-	// when they are done: it checks Err() or receives from Done() and
-	// returns, and never waits in a way the context cannot interrupt.
-	// A sleep helper that selects on ctx.Done() and a timer is the model.
-	Honors []int
 	// Timeout lists the context parameters from which the function
 	// derives a per-attempt child (WithTimeout/WithDeadline) that it runs
 	// a func parameter under (a runAttempt(ctx, per, op) helper).
@@ -75,9 +76,6 @@ func (*CtxFact) AFact() {}
 
 func (f *CtxFact) String() string {
 	var parts []string
-	if len(f.Honors) > 0 {
-		parts = append(parts, "honors"+ints(f.Honors))
-	}
 	if len(f.Timeout) > 0 {
 		parts = append(parts, "timeout"+ints(f.Timeout))
 	}
@@ -95,15 +93,9 @@ func ints(xs []int) string {
 	return "(" + strings.Join(s, ",") + ")"
 }
 
-// facts computes and exports CtxFacts for the package's functions, to a
-// fixed point (a wrapper of such a sleep helper honors its context too).
+// facts computes and exports CtxFacts for the package's functions that
+// take a context.
 func (r *Result) facts(in *inspector.Inspector) {
-	type cand struct {
-		fn  *types.Func
-		cur inspector.Cursor
-		d   *ast.FuncDecl
-	}
-	var cands []cand
 	for c := range in.Root().Preorder((*ast.FuncDecl)(nil)) {
 		d := c.Node().(*ast.FuncDecl)
 		fn, ok := r.info.Defs[d.Name].(*types.Func)
@@ -113,21 +105,11 @@ func (r *Result) facts(in *inspector.Inspector) {
 		sig := fn.Type().(*types.Signature)
 		for i := range sig.Params().Len() {
 			if analysisutil.IsContext(sig.Params().At(i).Type()) {
-				cands = append(cands, cand{fn, c, d})
+				if f := r.ctxFact(fn, c); f != nil {
+					r.local[fn] = f
+				}
 				break
 			}
-		}
-	}
-	for round, changed := 0, true; changed && round < 10; round++ {
-		changed = false
-		for _, cd := range cands {
-			f := r.ctxFact(cd.fn, cd.cur, cd.d)
-			old := r.local[cd.fn]
-			if f == nil || old != nil && len(old.Honors) == len(f.Honors) && len(old.Timeout) == len(f.Timeout) && len(old.Checked) == len(f.Checked) {
-				continue
-			}
-			r.local[cd.fn] = f
-			changed = true
 		}
 	}
 	for fn, f := range r.local {
@@ -135,7 +117,7 @@ func (r *Result) facts(in *inspector.Inspector) {
 	}
 }
 
-// fact returns the CtxFact of fn, from this package or imported.
+// Fact returns the CtxFact of fn, from this package or imported.
 func (r *Result) Fact(fn *types.Func) *CtxFact {
 	if fn == nil {
 		return nil
@@ -155,65 +137,24 @@ func (r *Result) Fact(fn *types.Func) *CtxFact {
 }
 
 // ctxFact computes fn's fact, or nil if it has nothing to say.
-func (r *Result) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) *CtxFact {
+func (r *Result) ctxFact(fn *types.Func, cur inspector.Cursor) *CtxFact {
 	sig := fn.Type().(*types.Signature)
 	params := map[*types.Var]int{}
 	for i := range sig.Params().Len() {
 		params[sig.Params().At(i)] = i
 	}
 	f := &CtxFact{}
-	blind := false // waits that a context cannot interrupt
-	honors := map[int]bool{}
-	spins := map[int]bool{} // context params whose Done case stays in a loop
 	timeout := map[int]bool{}
 	children := map[*types.Var]int{} // per-attempt child -> parent param
 	calledChild := map[int]bool{}
-	for c := range cur.Preorder((*ast.FuncLit)(nil), (*ast.IfStmt)(nil), (*ast.SelectStmt)(nil), (*ast.ReturnStmt)(nil), (*ast.CallExpr)(nil), (*ast.UnaryExpr)(nil), (*ast.AssignStmt)(nil)) {
+	for c := range cur.Preorder((*ast.FuncLit)(nil), (*ast.CallExpr)(nil), (*ast.AssignStmt)(nil)) {
 		if _, ok := c.Node().(*ast.FuncLit); ok {
 			continue // a literal's statements are its own
 		}
 		if analysisutil.InFuncLit(c, nil) {
 			continue
 		}
-		// A wait no context can cut short: a sleep, a timer receive, a
-		// select on timers alone.
-		if site := r.wr.SiteAt(c); site.Kind == wait.Sleep || site.Kind == wait.TimerRecv || site.Kind == wait.SelectWait && site.Select.Shape() == wait.TimerOnly {
-			blind = true
-		}
 		switch n := c.Node().(type) {
-		case *ast.IfStmt, *ast.SelectStmt:
-			if v := ExitsWhenDone(r.info, n.(ast.Stmt)); v != nil {
-				if i, ok := params[v]; ok {
-					honors[i] = true
-				}
-			}
-			// A Done case that stays in the loop spins: the function
-			// does not return when that context is done.
-			if sel, ok := n.(*ast.SelectStmt); ok && analysisutil.EnclosingLoop(c) != nil {
-				for _, cl := range sel.Body.List {
-					if cc, ok := cl.(*ast.CommClause); ok && cc.Comm != nil && r.wr.Case(cc).Kind == wait.ContextDone && DoneCaseStays(r.info, r.pass.Pkg, cc) {
-						if v := analysisutil.ContextOf(r.info, analysisutil.CommRecv(cc.Comm)); v != nil {
-							if i, ok := params[v]; ok {
-								spins[i] = true
-							}
-						}
-					}
-				}
-			}
-		case *ast.ReturnStmt:
-			// return ctx.Err(), or return sleepOrDone(ctx, d).
-			for _, e := range n.Results {
-				if v := analysisutil.ContextOf(r.info, e); v != nil {
-					if i, ok := params[v]; ok {
-						honors[i] = true
-					}
-				}
-				if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
-					for _, i := range r.honoredArgs(call, params) {
-						honors[i] = true
-					}
-				}
-			}
 		case *ast.CallExpr:
 			// A call of a func parameter with a per-attempt child.
 			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
@@ -240,52 +181,19 @@ func (r *Result) ctxFact(fn *types.Func, cur inspector.Cursor, d *ast.FuncDecl) 
 							}
 						}
 					}
-					// if err := sleepOrDone(ctx, d); err != nil { return err }
-					if ifs, ok := c.Parent().Node().(*ast.IfStmt); ok && ifs.Init == n && ExitsOnErr(r.info, ifs) {
-						for _, i := range r.honoredArgs(call, params) {
-							honors[i] = true
-						}
-					}
 				}
 			}
 		}
-	}
-	for i := range spins {
-		delete(honors, i)
-	}
-	if !blind {
-		f.Honors = analysisutil.SortedKeys(honors)
 	}
 	for p := range calledChild {
 		timeout[p] = true
 	}
 	f.Timeout = analysisutil.SortedKeys(timeout)
 	f.Checked = r.checkedParams(sig, cur)
-	if len(f.Honors) == 0 && len(f.Timeout) == 0 && len(f.Checked) == 0 {
+	if len(f.Timeout) == 0 && len(f.Checked) == 0 {
 		return nil
 	}
 	return f
-}
-
-// honoredArgs returns the params of the caller passed to call at
-// positions where the callee honors its context.
-func (r *Result) honoredArgs(call *ast.CallExpr, params map[*types.Var]int) []int {
-	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
-	f := r.Fact(fn)
-	if f == nil {
-		return nil
-	}
-	var out []int
-	for _, ai := range f.Honors {
-		if ai < len(call.Args) {
-			if v := analysisutil.IdentVar(r.info, call.Args[ai]); v != nil {
-				if i, ok := params[v]; ok {
-					out = append(out, i)
-				}
-			}
-		}
-	}
-	return out
 }
 
 // checkedParams returns the classifier-shaped func parameters that are
@@ -367,28 +275,20 @@ func TimeoutParent(info *types.Info, call *ast.CallExpr) *types.Var {
 	return nil
 }
 
-// ExitsOnErr reports whether `if err := ...; err != nil { ... }` leaves
-// in its body.
-func ExitsOnErr(info *types.Info, ifs *ast.IfStmt) bool {
-	be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-	return ok && be.Op == token.NEQ && analysisutil.EndsBy(ifs.Body.List, analysisutil.ByReturn|analysisutil.ByBreak|analysisutil.ByGoto)
-}
-
 // HandsContext reports whether call passes a context to a function that
-// returns when it is done (by Fact), or to a wait function that takes
-// the context (a context-aware sleep we cannot see into).
+// returns when it is done (by the wait model's Fact.Honors), or to a wait
+// function that takes the context (a context-aware sleep we cannot see
+// into).
 func (r *Result) HandsContext(call *ast.CallExpr) bool {
 	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
-	if f := r.Fact(fn); f != nil {
-		for _, i := range f.Honors {
-			if i < len(call.Args) && analysisutil.IsContext(r.info.TypeOf(call.Args[i])) {
-				return true
-			}
+	for _, i := range r.wr.Honors(fn) {
+		if i < len(call.Args) && analysisutil.IsContext(r.info.TypeOf(call.Args[i])) {
+			return true
 		}
 	}
 	// A wait function whose body is in this package is known by its
 	// fact above: its name says nothing more.
-	if (r.wr == nil || !r.wr.Visible(fn)) && wait.IsWaitCall(r.info, call) {
+	if !r.wr.Visible(fn) && wait.IsWaitCall(r.info, call) {
 		for _, a := range call.Args {
 			if analysisutil.IsContext(r.info.TypeOf(a)) {
 				return true

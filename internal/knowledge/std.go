@@ -15,7 +15,7 @@ import (
 // returns at once on a standard-library package (goroot.Standard tells
 // them by where their files are), and the few facts its exported API
 // would carry are this table, exported by the fact passes themselves
-// (retryscope, ctxaware) for the package they are run on. Per fact:
+// (retryscope, wait) for the package they are run on. Per fact:
 //
 //   - retryscope's CallsFuncParamFact (a function calls its func-typed
 //     parameters): StdCallsFuncParam. These are what an analysis of
@@ -26,15 +26,17 @@ import (
 //   - retryscope's HelperFact (a retry helper): none. Only unexported
 //     functions of database/sql and os retry an operation; no package
 //     can call them.
-//   - the wait model's Fact (waits blindly, or for its duration
-//     parameter): none beyond time.Sleep, which the recognisers know as
+//   - the wait model's Fact, as a blind wait or a wait for its duration
+//     parameter: none beyond time.Sleep, which the recognisers know as
 //     BlindSleeps, and the time package's own waits, known by name
 //     (time.After, timers). The analysis would also mark
 //     (*net/http.Server).Serve, which sleeps between failed accepts: that
 //     is its own pause, not a wait between a caller's attempts, and a
 //     loop around Serve is no retry loop because of it.
-//   - ctxaware's CtxFact (returns when its context is done): StdHonorsCtx,
-//     the exported functions the analysis finds.
+//   - the wait model's Fact.Honors (returns when its context is done):
+//     StdHonorsCtx, the exported functions the analysis finds.
+//   - ctxaware's CtxFact (a per-attempt timeout, classifiers asked after
+//     a context check): none on exported API.
 //   - backoffjitter's ResultFact, childbudget's
 //     TimeoutFact, timerstop's FreshTimerFact, idemkeyperseries' facts,
 //     classifiercentral's and breakerverdict's facts: none on exported
@@ -46,8 +48,8 @@ import (
 // where what it imports decides it: timerstop needs time, childbudget
 // context or time, backoffjitter time, a random source or a backoff
 // library, breakerverdict a breaker library, idemkeyperseries a key
-// generator, net/http or a dependency with its facts. retryscope and
-// ctxaware analyze every other package: a retry helper or a retry loop
+// generator, net/http or a dependency with its facts. wait, retryscope
+// and ctxaware analyze every other package: a retry helper or a retry loop
 // needs no import at all (a loop counted by an attempt variable, a call
 // named backoff or sleep, a //reslint:retry mark), and their facts are
 // what lets the packages above see through such helpers.

@@ -22,7 +22,7 @@ import (
 // from source and runs the pass on it, which then exports the table, not
 // what it would infer.
 func TestStdFactsFlow(t *testing.T) {
-	analysistest.Run(testutil.Drop(t, waitFacts), testdata(t), retryscope.Analyzer, "retryscope/stdfacts")
+	analysistest.Run(testutil.Drop(t, waitFacts...), testdata(t), retryscope.Analyzer, "retryscope/stdfacts")
 }
 
 // loadStd type-checks standard packages from source, their dependencies

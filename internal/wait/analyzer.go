@@ -34,18 +34,22 @@ type Result struct {
 	// computed once here for every analyzer.
 	Defs  map[*types.Var]ast.Expr
 	Decls map[*types.Func]*ast.FuncDecl
-	// blind and param are this package's Facts (see Fact).
-	blind map[*types.Func]bool
-	param map[*types.Func]int
+	// blind, param and honors are this package's Facts (see Fact).
+	blind  map[*types.Func]bool
+	param  map[*types.Func]int
+	honors map[*types.Func][]int
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	r := &Result{pass: pass, info: pass.TypesInfo}
 	if goroot.Standard(pass) {
-		// A table, not an analysis: see knowledge/std.go.
-		// No Fact beyond time.Sleep, which IsBlindSleep knows.
+		// A table, not an analysis: see knowledge/std.go. No blind
+		// waiter or sleep helper beyond time.Sleep, which IsBlindSleep
+		// knows; the functions that honor their context are
+		// knowledge.StdHonorsCtx.
 		r.Defs, r.Decls = map[*types.Var]ast.Expr{}, map[*types.Func]*ast.FuncDecl{}
 		r.blind, r.param = map[*types.Func]bool{}, map[*types.Func]int{}
+		r.stdHonors()
 		return r, nil
 	}
 	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)

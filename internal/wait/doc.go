@@ -13,6 +13,14 @@
 //   - a call of a function that waits, known by its Fact (this package's
 //     inference, exported to the packages that import it).
 //
+// The Fact also says which context parameters a function returns on when
+// they are done (Fact.Honors: a context-aware sleep, a wrapper of one),
+// decided by the cancellation checks of this package (ExitsWhenDone,
+// DoneCond, NotDoneCond, DoneCaseStays, ExitsOnErr), which the passes
+// above also use to tell whether a retry scope checks its caller's
+// context. So "this function waits, and how" — blindly, for its
+// duration parameter, or until its context is done — is one fact.
+//
 // The package sits below retryscope and ctxaware and imports neither:
 // they, and the rule analyzers, build on it.
 package wait

@@ -28,12 +28,24 @@ type Fact struct {
 	// timer receive that only a done channel can cut short, or another
 	// sleep helper), or -1. A call of it waits for its argument.
 	Param int
+	// Honors lists the context parameters that the function returns on
+	// when they are done: it checks Err() or receives from Done() and
+	// leaves (ExitsWhenDone), returns ctx.Err(), or returns on the error
+	// of a call that honors the context it is handed; and it never waits
+	// in a way the context cannot cut short (a sleep, a timer receive, a
+	// select on timers alone, a call of a blind waiter), nor stays in its
+	// loop on a done context (DoneCaseStays). A sleep helper that selects
+	// on ctx.Done() and a timer is the model: a call of it is a wait the
+	// caller's cancellation ends.
+	Honors []int
 }
 
 func (*Fact) AFact() {}
 
-// String is "sleeps" for a blind wait and "sleeps(i)" for a wait for
-// parameter i (both: "sleeps(i) blind").
+// String is "sleeps" for a blind wait, "sleeps(i)" for a wait for
+// parameter i (both: "sleeps(i) blind"), and "honors(i,...)" for the
+// contexts it returns on, after the sleeps part if any ("sleeps(1)
+// honors(0)").
 func (f *Fact) String() string {
 	var parts []string
 	if f.Param >= 0 {
@@ -46,22 +58,32 @@ func (f *Fact) String() string {
 			parts = append(parts, "blind")
 		}
 	}
+	if len(f.Honors) > 0 {
+		s := make([]string, len(f.Honors))
+		for i, x := range f.Honors {
+			s[i] = fmt.Sprint(x)
+		}
+		parts = append(parts, "honors("+strings.Join(s, ",")+")")
+	}
 	return strings.Join(parts, " ")
 }
 
 // facts computes and exports the package's Facts: the blind waits to a
 // fixed point (a wrapper of a sleeper sleeps too) with the methods of the
-// package's interfaces that only sleepers implement, and the sleep
-// helpers to a fixed point.
+// package's interfaces that only sleepers implement, the sleep helpers to
+// a fixed point, and then, knowing both, the contexts each function
+// honors to a fixed point (a wrapper of a context-aware sleep honors its
+// context too).
 func (r *Result) facts(in *inspector.Inspector) {
 	r.blind = map[*types.Func]bool{}
 	r.param = map[*types.Func]int{}
+	r.honors = map[*types.Func][]int{}
 	type cand struct {
 		fn     *types.Func
 		cur    inspector.Cursor
 		params map[*types.Var]int // duration parameters never reassigned
 	}
-	var blind, sleep []cand
+	var blind, sleep, ctxs []cand
 	for c := range in.Root().Preorder((*ast.FuncDecl)(nil)) {
 		d := c.Node().(*ast.FuncDecl)
 		fn, ok := r.info.Defs[d.Name].(*types.Func)
@@ -70,6 +92,8 @@ func (r *Result) facts(in *inspector.Inspector) {
 		}
 		if !hasContextParam(fn) {
 			blind = append(blind, cand{fn: fn, cur: c})
+		} else {
+			ctxs = append(ctxs, cand{fn: fn, cur: c})
 		}
 		if ps := r.durationParams(fn, d); len(ps) > 0 {
 			sleep = append(sleep, cand{fn, c, ps})
@@ -108,6 +132,16 @@ func (r *Result) facts(in *inspector.Inspector) {
 			}
 		}
 	}
+	for changed, round := true, 0; changed && round < 10; round++ {
+		changed = false
+		for _, cd := range ctxs {
+			guard.Mark(r.pass, cd.cur.Node().Pos())
+			if hs := r.honorsOf(cd.fn, cd.cur); len(hs) != len(r.honors[cd.fn]) {
+				r.honors[cd.fn] = hs
+				changed = true
+			}
+		}
+	}
 	out := map[*types.Func]*Fact{}
 	get := func(fn *types.Func) *Fact {
 		if out[fn] == nil {
@@ -120,6 +154,9 @@ func (r *Result) facts(in *inspector.Inspector) {
 	}
 	for fn, i := range r.param {
 		get(fn).Param = i
+	}
+	for fn, hs := range r.honors {
+		get(fn).Honors = hs
 	}
 	for fn, f := range out {
 		r.pass.ExportObjectFact(fn, f)
@@ -365,14 +402,14 @@ func (r *Result) Fact(fn *types.Func) *Fact {
 	}
 	fn = fn.Origin()
 	if fn.Pkg() == r.pass.Pkg {
-		b, p := r.blind[fn], -1
+		b, p, h := r.blind[fn], -1, r.honors[fn]
 		if i, ok := r.param[fn]; ok {
 			p = i
 		}
-		if !b && p < 0 {
+		if !b && p < 0 && len(h) == 0 {
 			return nil
 		}
-		return &Fact{Blind: b, Param: p}
+		return &Fact{Blind: b, Param: p, Honors: h}
 	}
 	var f Fact
 	if r.pass.ImportObjectFact(fn, &f) {

@@ -43,14 +43,15 @@ var waits = &analysis.Analyzer{
 }
 
 // ownFacts passes t the errors about the wait model's facts ("sleeps",
-// "sleeps(i)"): the fixtures' want comments also hold the facts of the
-// passes above (retry helpers, context facts) and their diagnostics.
+// "sleeps(i)", "honors(i)"): the fixtures' want comments also hold the
+// facts of the passes above (retry helpers, context facts) and their
+// diagnostics.
 type ownFacts struct{ t *testing.T }
 
 func (o ownFacts) Errorf(format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
 	if strings.Contains(msg, "no diagnostic was reported matching") ||
-		strings.Contains(msg, "no fact was reported matching") && !strings.Contains(msg, "matching `sleeps") {
+		strings.Contains(msg, "no fact was reported matching") && !strings.Contains(msg, "matching `sleeps") && !strings.Contains(msg, "matching `honors") {
 		return
 	}
 	o.t.Errorf("%s", msg)
@@ -73,6 +74,20 @@ func TestFacts(t *testing.T) {
 	analysistest.Run(ownFacts{t}, testdata(t), wait.Analyzer,
 		"retryscope/helpers", "retryscope/loops", "retryscope/requeue", "retryscope/recursion", "retryscope/stdfacts",
 		"backoffjitter/loops", "backoffjitter/crosspkg", "backoffjitter/jitterlib", "backoffjitter/seed/...")
+}
+
+// TestHonors checks the contexts that functions honor (Fact.Honors),
+// written in the fixtures of noretrycanceled, which builds on them:
+// context-aware sleeps and their wrappers, retry helpers that return when
+// their context is done, across packages; and no fact for a function that
+// also sleeps blindly, or whose Done case stays in its loop. The
+// fixtures' diagnostics are noretrycanceled's, their "ctx ..." facts
+// ctxaware's and their "retries ..." facts classify's.
+func TestHonors(t *testing.T) {
+	analysistest.Run(testutil.Drop(t, "no diagnostic was reported matching",
+		"no fact was reported matching `ctx ", "no fact was reported matching `retries "), testdata(t), wait.Analyzer,
+		"noretrycanceled/seed/...", "noretrycanceled/n1", "noretrycanceled/n1lib", "noretrycanceled/n1imp/...",
+		"noretrycanceled/n2/...", "noretrycanceled/n3", "noretrycanceled/n4/...", "noretrycanceled/wild/...")
 }
 
 // sites reports every wait site SiteAt finds.

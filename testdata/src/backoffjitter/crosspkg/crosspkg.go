@@ -13,7 +13,7 @@ import (
 
 func call(ctx context.Context) error { return errors.New("x") }
 
-func constantThroughSleep(ctx context.Context) error {
+func constantThroughSleep(ctx context.Context) error { // want constantThroughSleep:"honors\\(0\\)"
 	for {
 		err := call(ctx)
 		if err == nil {
@@ -36,7 +36,7 @@ func expThroughPause(ctx context.Context) error {
 	return err
 }
 
-func jitterHelper(ctx context.Context) error {
+func jitterHelper(ctx context.Context) error { // want jitterHelper:"honors\\(0\\)"
 	var err error
 	for n := 0; n < 4; n++ {
 		if err = call(ctx); err == nil {

@@ -62,7 +62,7 @@ func Pause(ctx context.Context, d time.Duration) { // want Pause:"sleeps\\(1\\)"
 
 // SleepJittered sleeps a random share of d: not a plain sleep helper, so
 // a call with a constant is not a constant wait.
-func SleepJittered(ctx context.Context, d time.Duration) error {
+func SleepJittered(ctx context.Context, d time.Duration) error { // want SleepJittered:"honors\\(0\\)"
 	return Sleep(ctx, Jitter(d))
 }
 

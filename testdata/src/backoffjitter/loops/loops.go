@@ -71,7 +71,7 @@ func expDoubling(ctx context.Context) error {
 	return err
 }
 
-func growThreeHalves(ctx context.Context) error {
+func growThreeHalves(ctx context.Context) error { // want growThreeHalves:"honors\\(0\\)"
 	wait := 200 * time.Millisecond
 	for {
 		err := call(ctx)
@@ -124,7 +124,7 @@ func constant(ctx context.Context) error {
 	return err
 }
 
-func constantLocal(ctx context.Context) error {
+func constantLocal(ctx context.Context) error { // want constantLocal:"honors\\(0\\)"
 	delay := 250 * time.Millisecond
 	for {
 		err := call(ctx)
@@ -170,7 +170,7 @@ func sleep(ctx context.Context, d time.Duration) error { // want sleep:"sleeps\\
 	}
 }
 
-func constantViaSleepHelper(ctx context.Context) error {
+func constantViaSleepHelper(ctx context.Context) error { // want constantViaSleepHelper:"honors\\(0\\)"
 	for {
 		err := call(ctx)
 		if err == nil {
@@ -195,7 +195,7 @@ func fullJitter(ctx context.Context) error {
 	return err
 }
 
-func equalJitter(ctx context.Context) error {
+func equalJitter(ctx context.Context) error { // want equalJitter:"honors\\(0\\)"
 	var err error
 	for attempt := 0; attempt < 5; attempt++ {
 		if err = call(ctx); err == nil {

@@ -256,7 +256,7 @@ func classifyColor(err error) Verdict { return Green }
 // A marked classifier that looks at the caller's context first.
 //
 //reslint:classifier
-func retryWithCtx(ctx context.Context, err error) bool { // want retryWithCtx:"ctx honors\\(0\\)"
+func retryWithCtx(ctx context.Context, err error) bool { // want retryWithCtx:"honors\\(0\\)"
 	if ctx.Err() != nil {
 		return false
 	}
@@ -288,7 +288,7 @@ func isRetriableBroker(err error) bool {
 	return errors.As(err, &ne) && ne.Timeout()
 }
 
-func retryOnError(retryable func(error) bool, fn func() error) error {
+func retryOnError(retryable func(error) bool, fn func() error) error { // want retryOnError:"sleeps"
 	for attempts := 3; ; attempts-- {
 		err := fn()
 		if err == nil || attempts <= 0 || !retryable(err) {
@@ -312,7 +312,7 @@ func isRetryableGCS(err error) bool {
 	return false
 }
 
-func invoke(ctx context.Context, call func(context.Context) error) error { // want invoke:"ctx honors\\(0\\)"
+func invoke(ctx context.Context, call func(context.Context) error) error { // want invoke:"honors\\(0\\)"
 	for {
 		err := call(ctx)
 		if err == nil {
@@ -377,7 +377,7 @@ func (alwaysRetry) Decide(err error) bool { return true }
 
 type Runner struct{ policy Policy }
 
-func (r *Runner) Run(op func() error) error {
+func (r *Runner) Run(op func() error) error { // want Run:"sleeps"
 	for i := 0; i < 3; i++ {
 		err := op()
 		if err == nil {
@@ -407,7 +407,7 @@ type Retrier interface{ ShouldRetry(err error) bool }
 
 type Loop struct{ r Retrier }
 
-func (l *Loop) Run(op func() error) error {
+func (l *Loop) Run(op func() error) error { // want Run:"sleeps"
 	for i := 0; i < 3; i++ {
 		err := op()
 		if err == nil || !l.r.ShouldRetry(err) {
@@ -427,7 +427,7 @@ func (retryScreened) IsRetryable(err error) bool {
 
 type Checker interface{ IsRetryable(err error) bool }
 
-func retryWith(c Checker, op func() error) error {
+func retryWith(c Checker, op func() error) error { // want retryWith:"sleeps"
 	for i := 0; i < 3; i++ {
 		err := op()
 		if err == nil {

@@ -296,7 +296,7 @@ func newStore() *store {
 // Negative: the same method looking at the caller's context first.
 type cache struct{ http *retryablehttp.Client }
 
-func (c *cache) retryPolicy(ctx context.Context, resp *http.Response, err error) (bool, error) { // want retryPolicy:"ctx honors\\(0\\)"
+func (c *cache) retryPolicy(ctx context.Context, resp *http.Response, err error) (bool, error) { // want retryPolicy:"honors\\(0\\)"
 	if ctx.Err() != nil {
 		return false, ctx.Err()
 	}

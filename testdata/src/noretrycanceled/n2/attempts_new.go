@@ -38,7 +38,7 @@ func (c *retryClient) do(ctx context.Context, req *http.Request) (*http.Response
 }
 
 // Twin: the same loop waits in a select on the caller's context.
-func (c *retryClient) doCtx(ctx context.Context, req *http.Request) (*http.Response, error) { // want doCtx:"ctx honors\\(0\\)"
+func (c *retryClient) doCtx(ctx context.Context, req *http.Request) (*http.Response, error) { // want doCtx:"honors\\(0\\)"
 	var resp *http.Response
 	var err error
 	for attempt := 1; ; attempt++ {

@@ -20,7 +20,7 @@ retry:
 }
 
 // Negative twin: the wait selects on ctx.Done().
-func gotoSelects(ctx context.Context) error { // want gotoSelects:"ctx honors\\(0\\)"
+func gotoSelects(ctx context.Context) error { // want gotoSelects:"honors\\(0\\)"
 	attempt := 0
 retry:
 	err := call(ctx)
@@ -64,7 +64,7 @@ RETRY:
 }
 
 // Negative twin: the wait selects on ctx.Done() and leaves.
-func ackFailedCtx(ctx context.Context, msgs []*backMsg) { // want ackFailedCtx:"ctx honors\\(0\\)"
+func ackFailedCtx(ctx context.Context, msgs []*backMsg) { // want ackFailedCtx:"honors\\(0\\)"
 RETRY:
 	var failed []*backMsg
 	for _, m := range msgs {

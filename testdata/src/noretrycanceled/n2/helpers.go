@@ -11,7 +11,7 @@ import (
 
 // retryN is the code base's own retry helper: it takes no context and
 // sleeps blindly between attempts, whatever the error.
-func retryN(n int, op func() error) error {
+func retryN(n int, op func() error) error { // want retryN:"sleeps"
 	var err error
 	for i := 0; i < n; i++ {
 		if err = op(); err == nil {
@@ -24,7 +24,7 @@ func retryN(n int, op func() error) error {
 
 // retryStops is the same helper, but it stops on context errors: after a
 // cancellation the next attempt fails with one and no backoff is slept.
-func retryStops(n int, op func() error) error {
+func retryStops(n int, op func() error) error { // want retryStops:"sleeps"
 	var err error
 	for i := 0; i < n; i++ {
 		if err = op(); err == nil {
@@ -39,7 +39,7 @@ func retryStops(n int, op func() error) error {
 }
 
 // retryCtx waits in a select on its own context.
-func retryCtx(ctx context.Context, n int, op func() error) error { // want retryCtx:"ctx honors\\(0\\)"
+func retryCtx(ctx context.Context, n int, op func() error) error { // want retryCtx:"honors\\(0\\)"
 	var err error
 	for i := 0; i < n; i++ {
 		if err = op(); err == nil {
@@ -76,7 +76,7 @@ func stopsOnCancel(ctx context.Context) error {
 	return retryStops(3, func() error { return fetch(ctx) })
 }
 
-func passesCtx(ctx context.Context) error { // want passesCtx:"ctx honors\\(0\\)"
+func passesCtx(ctx context.Context) error { // want passesCtx:"honors\\(0\\)"
 	return retryCtx(ctx, 3, func() error { return fetch(ctx) })
 }
 
@@ -93,11 +93,11 @@ func ownCtx() error {
 }
 
 // A wait behind an interface method whose implementations here all sleep.
-type pauser interface{ pause(attempt int) }
+type pauser interface{ pause(attempt int) } // want pause:"sleeps"
 
 type stepPause struct{ step time.Duration }
 
-func (p stepPause) pause(attempt int) { time.Sleep(time.Duration(attempt) * p.step) }
+func (p stepPause) pause(attempt int) { time.Sleep(time.Duration(attempt) * p.step) } // want pause:"sleeps"
 
 func viaInterface(ctx context.Context, p pauser) error {
 	var err error
@@ -128,7 +128,7 @@ func (w ctxWait) wait(attempt int) error {
 
 type sleepWait struct{}
 
-func (sleepWait) wait(attempt int) error { time.Sleep(time.Second); return nil }
+func (sleepWait) wait(attempt int) error { time.Sleep(time.Second); return nil } // want wait:"sleeps"
 
 func viaMixedInterface(ctx context.Context, w waiter) error {
 	var err error

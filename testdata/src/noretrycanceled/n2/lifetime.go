@@ -19,7 +19,7 @@ func newTransport(addr string) *transport {
 	return &transport{ctx: ctx, addr: addr}
 }
 
-func (t *transport) readWorker() {
+func (t *transport) readWorker() { // want readWorker:"sleeps"
 	delay := 100 * time.Millisecond
 	for {
 		if err := dial(t.addr); err != nil {
@@ -38,7 +38,7 @@ func startJob(parent context.Context) *detachedJob {
 	return j
 }
 
-func (j *detachedJob) flush() error {
+func (j *detachedJob) flush() error { // want flush:"sleeps"
 	var err error
 	for i := 0; i < 3; i++ {
 		if err = call(j.ctx); err == nil {
@@ -55,7 +55,7 @@ type session struct{ ctx context.Context }
 
 func newSession(ctx context.Context) *session { return &session{ctx: ctx} }
 
-func (s *session) resend() error {
+func (s *session) resend() error { // want resend:"sleeps"
 	var err error
 	for i := 0; i < 3; i++ {
 		if err = call(s.ctx); err == nil {
@@ -79,7 +79,7 @@ func newCloser() *closer {
 
 func (c *closer) Close() { c.cancel() }
 
-func (c *closer) reconnect() error {
+func (c *closer) reconnect() error { // want reconnect:"sleeps"
 	var err error
 	for i := 0; i < 3; i++ {
 		if err = call(c.ctx); err == nil {
@@ -97,7 +97,7 @@ func newWorker2() *worker2 { return &worker2{ctx: context.Background()} }
 
 func newWorker2With(ctx context.Context) *worker2 { return &worker2{ctx: ctx} }
 
-func (w *worker2) retry() error {
+func (w *worker2) retry() error { // want retry:"sleeps"
 	var err error
 	for i := 0; i < 3; i++ {
 		if err = call(w.ctx); err == nil {

@@ -99,7 +99,7 @@ func Retry[T any](ctx context.Context, attempts int, op func(context.Context) (T
 // A method whose wait helper knows nothing of the context.
 type Client struct{ base time.Duration }
 
-func (c *Client) pause(attempt int) { time.Sleep(c.base * time.Duration(attempt)) }
+func (c *Client) pause(attempt int) { time.Sleep(c.base * time.Duration(attempt)) } // want pause:"sleeps"
 
 func (c *Client) Fetch(ctx context.Context) (int, error) {
 	for attempt := 0; ; attempt++ {
@@ -127,7 +127,7 @@ func (r *Retrier) Do(ctx context.Context, op func(context.Context) error) error 
 // --- negatives -------------------------------------------------------------
 
 // The wait is a select on ctx.Done() and a timer.
-func selects(ctx context.Context) error { // want selects:"ctx honors\\(0\\)"
+func selects(ctx context.Context) error { // want selects:"honors\\(0\\)"
 	var err error
 	for i := 0; i < 5; i++ {
 		if err = call(ctx); err == nil {
@@ -145,7 +145,7 @@ func selects(ctx context.Context) error { // want selects:"ctx honors\\(0\\)"
 }
 
 // A context-aware sleep of another package, known by its fact.
-func sleepsViaFact(ctx context.Context) error { // want sleepsViaFact:"ctx honors\\(0\\)"
+func sleepsViaFact(ctx context.Context) error { // want sleepsViaFact:"honors\\(0\\)"
 	var err error
 	for i := 0; i < 5; i++ {
 		if err = call(ctx); err == nil {
@@ -159,7 +159,7 @@ func sleepsViaFact(ctx context.Context) error { // want sleepsViaFact:"ctx honor
 }
 
 // Through a wrapper of it.
-func pausesViaFact(ctx context.Context) (int, error) { // want pausesViaFact:"ctx honors\\(0\\)"
+func pausesViaFact(ctx context.Context) (int, error) { // want pausesViaFact:"honors\\(0\\)"
 	for attempt := 0; ; attempt++ {
 		v, err := get(ctx)
 		if err == nil {
@@ -172,7 +172,7 @@ func pausesViaFact(ctx context.Context) (int, error) { // want pausesViaFact:"ct
 }
 
 // ctx.Err() between attempts in a helper that does not wait.
-func RetryChecked[T any](ctx context.Context, attempts int, op func(context.Context) (T, error)) (T, error) { // want RetryChecked:"ctx honors\\(0\\)"
+func RetryChecked[T any](ctx context.Context, attempts int, op func(context.Context) (T, error)) (T, error) { // want RetryChecked:"honors\\(0\\)"
 	var zero T
 	var err error
 	for i := 0; i < attempts; i++ {
@@ -188,7 +188,7 @@ func RetryChecked[T any](ctx context.Context, attempts int, op func(context.Cont
 }
 
 // No context in scope: nothing to honor.
-func noContext() error {
+func noContext() error { // want noContext:"sleeps"
 	var err error
 	for i := 0; i < 3; i++ {
 		if err = call(nil); err == nil {
@@ -200,7 +200,7 @@ func noContext() error {
 }
 
 // A background context carries no caller.
-func background() error {
+func background() error { // want background:"sleeps"
 	ctx := context.Background()
 	var err error
 	for i := 0; i < 3; i++ {
@@ -241,7 +241,7 @@ func each(ctx context.Context, items []string) error {
 }
 
 // The loop consults the attempt's verdict on the context.
-func stopsOnContextError(ctx context.Context) error { // want stopsOnContextError:"ctx honors\\(0\\)"
+func stopsOnContextError(ctx context.Context) error { // want stopsOnContextError:"honors\\(0\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		if err = call(ctx); err == nil || errors.Is(err, context.Canceled) {
@@ -255,7 +255,7 @@ func stopsOnContextError(ctx context.Context) error { // want stopsOnContextErro
 }
 
 // A select with a default case polls a deadline timer; it does not wait.
-func pollsDeadline(ctx context.Context, quit *time.Timer) error { // want pollsDeadline:"ctx honors\\(0\\)"
+func pollsDeadline(ctx context.Context, quit *time.Timer) error { // want pollsDeadline:"honors\\(0\\)"
 	var err error
 	for i := 0; ; i++ {
 		select {

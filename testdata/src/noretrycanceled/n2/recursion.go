@@ -36,7 +36,7 @@ func (c *restClient) request(ctx context.Context, req *http.Request, attempt int
 // The context comes with the request. The recursive call on a 502 is
 // the next attempt, not a wait, although the function sleeps on its 429
 // path: only that sleep is reported.
-func (c *restClient) send(req *http.Request, attempt int) (*http.Response, error) {
+func (c *restClient) send(req *http.Request, attempt int) (*http.Response, error) { // want send:"sleeps"
 	resp, err := c.hc.Do(req)
 	if err != nil {
 		return nil, err
@@ -53,7 +53,7 @@ func (c *restClient) send(req *http.Request, attempt int) (*http.Response, error
 	return resp, nil
 }
 
-func (c *restClient) requestWaiting(ctx context.Context, req *http.Request, attempt int) (*http.Response, error) { // want requestWaiting:"ctx honors\\(0\\)"
+func (c *restClient) requestWaiting(ctx context.Context, req *http.Request, attempt int) (*http.Response, error) { // want requestWaiting:"honors\\(0\\)"
 	resp, err := c.hc.Do(req.WithContext(ctx))
 	if err != nil {
 		return nil, err
@@ -78,7 +78,7 @@ func (c *restClient) fetchAgain(ctx context.Context, attempt int) error {
 	return err
 }
 
-func (c *restClient) fetchNoCtx(attempt int) error {
+func (c *restClient) fetchNoCtx(attempt int) error { // want fetchNoCtx:"sleeps"
 	err := fetch(context.Background())
 	if err != nil && attempt < c.max {
 		time.Sleep(time.Second)

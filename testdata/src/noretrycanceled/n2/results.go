@@ -26,7 +26,7 @@ func lockSleeps(ctx context.Context, key string, b lockBackoff) error {
 }
 
 // Twin: the same loop waits in a select on ctx.Done().
-func lockSelects(ctx context.Context, key string, b lockBackoff) error { // want lockSelects:"ctx honors\\(0\\)"
+func lockSelects(ctx context.Context, key string, b lockBackoff) error { // want lockSelects:"honors\\(0\\)"
 	for {
 		ok, err := tryLock(ctx, key)
 		if err != nil {
@@ -63,7 +63,7 @@ retry:
 }
 
 // Twin: the same goto loop waits in a select on ctx.Done().
-func gotoVerdictSelects(ctx context.Context) reply { // want gotoVerdictSelects:"ctx honors\\(0\\)"
+func gotoVerdictSelects(ctx context.Context) reply { // want gotoVerdictSelects:"honors\\(0\\)"
 	attempts := 1
 retry:
 	r := send(ctx)

@@ -25,7 +25,7 @@ func dial(addr string) error { return nil }
 
 // --- positives ---------------------------------------------------------
 
-func requestSleeps(w http.ResponseWriter, r *http.Request) {
+func requestSleeps(w http.ResponseWriter, r *http.Request) { // want requestSleeps:"sleeps"
 	var err error
 	for i := 0; i < 3; i++ {
 		if err = dial("x"); err == nil {
@@ -35,7 +35,7 @@ func requestSleeps(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func (p *poller) fieldSleeps() error {
+func (p *poller) fieldSleeps() error { // want fieldSleeps:"sleeps"
 	var err error
 	for i := 0; i < 5; i++ {
 		if err = dial("x"); err == nil {
@@ -46,7 +46,7 @@ func (p *poller) fieldSleeps() error {
 	return err
 }
 
-func (c *conn) nestedFieldSleeps() error {
+func (c *conn) nestedFieldSleeps() error { // want nestedFieldSleeps:"sleeps"
 	var err error
 	for i := 0; i < 5; i++ {
 		if err = dial(c.addr); err == nil {
@@ -138,7 +138,7 @@ func (c *conn) nestedFieldChecks() error {
 }
 
 // The quit channel beside ctx.Done(): both ways out are watched.
-func (p *poller) quitAndDone(ctx context.Context) error { // want quitAndDone:"ctx honors\\(0\\)"
+func (p *poller) quitAndDone(ctx context.Context) error { // want quitAndDone:"honors\\(0\\)"
 	var err error
 	for i := 0; i < 5; i++ {
 		if err = call(ctx); err == nil {
@@ -175,7 +175,7 @@ func (p *poller) resultOrTimeout(ctx context.Context) (int, error) {
 // No context anywhere: nothing to honor.
 type plain struct{ addr string }
 
-func (p *plain) sleeps() error {
+func (p *plain) sleeps() error { // want sleeps:"sleeps"
 	var err error
 	for i := 0; i < 5; i++ {
 		if err = dial(p.addr); err == nil {
@@ -187,7 +187,7 @@ func (p *plain) sleeps() error {
 }
 
 // A blind wait behind a helper whose name does not say so.
-func (p *poller) settle(i int) {
+func (p *poller) settle(i int) { // want settle:"sleeps"
 	time.Sleep(backoff(i))
 }
 
@@ -203,7 +203,7 @@ func (p *poller) behindHelper(ctx context.Context) error {
 }
 
 // Negative: the helper takes the context and waits in a select on it.
-func (p *poller) settleCtx(ctx context.Context, i int) error { // want settleCtx:"ctx honors\\(0\\)"
+func (p *poller) settleCtx(ctx context.Context, i int) error { // want settleCtx:"honors\\(0\\)"
 	select {
 	case <-ctx.Done():
 		return ctx.Err()
@@ -212,7 +212,7 @@ func (p *poller) settleCtx(ctx context.Context, i int) error { // want settleCtx
 	}
 }
 
-func (p *poller) behindCtxHelper(ctx context.Context) error { // want behindCtxHelper:"ctx honors\\(0\\)"
+func (p *poller) behindCtxHelper(ctx context.Context) error { // want behindCtxHelper:"honors\\(0\\)"
 	var err error
 	for i := 0; i < 5; i++ {
 		if err = call(ctx); err == nil {
@@ -227,7 +227,7 @@ func (p *poller) behindCtxHelper(ctx context.Context) error { // want behindCtxH
 
 // A struct built here whose literal leaves its context out: the field is
 // nil, no caller can cancel it, and no other context is in scope.
-func localOptions(addr string) error {
+func localOptions(addr string) error { // want localOptions:"sleeps"
 	opts := poller{}
 	var err error
 	for i := 0; i < 3; i++ {
@@ -241,7 +241,7 @@ func localOptions(addr string) error {
 }
 
 // A parameter's context field is the caller's.
-func paramOptions(p *poller, addr string) error {
+func paramOptions(p *poller, addr string) error { // want paramOptions:"sleeps"
 	var err error
 	for i := 0; i < 3; i++ {
 		if err = dial(addr); err == nil {

@@ -17,7 +17,7 @@ type tab struct {
 
 func (t *tab) closeTarget(ctx context.Context) error { return nil }
 
-func (t *tab) Close() error {
+func (t *tab) Close() error { // want Close:"sleeps"
 	for {
 		err := t.closeTarget(t.ctx)
 		if errors.Is(err, errNotAttached) {
@@ -55,7 +55,7 @@ type plainTab struct{ id string }
 func (t *plainTab) closeTarget() error { return nil }
 
 // Twin: no context anywhere in scope.
-func (t *plainTab) Close() error {
+func (t *plainTab) Close() error { // want Close:"sleeps"
 	for {
 		err := t.closeTarget()
 		if errors.Is(err, errNotAttached) {

@@ -26,7 +26,7 @@ func isRetryable(err error) bool {
 // The classifier answers "retry" for the caller's spent deadline too, but
 // the wait after it returns as soon as the caller has gone, so no attempt
 // is made for a caller that has left: not reported.
-func childInLoop(ctx context.Context, op func(context.Context) error) error { // want childInLoop:"ctx honors\\(0\\)"
+func childInLoop(ctx context.Context, op func(context.Context) error) error { // want childInLoop:"honors\\(0\\)" childInLoop:"ctx timeout\\(0\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		actx, cancel := context.WithTimeout(ctx, time.Second)
@@ -47,7 +47,7 @@ func childInLoop(ctx context.Context, op func(context.Context) error) error { //
 
 // The helper of another package runs the attempt under a timeout (by
 // fact), and the classifier is a parameter.
-func viaHelper(ctx context.Context, cls func(error) (bool, time.Duration), op func(context.Context) error) error { // want viaHelper:"ctx honors\\(0\\)"
+func viaHelper(ctx context.Context, cls func(error) (bool, time.Duration), op func(context.Context) error) error { // want viaHelper:"honors\\(0\\)"
 	var last error
 	for i := 0; i < 3; i++ {
 		last = attempt.Once(ctx, time.Second, op)
@@ -70,7 +70,7 @@ func viaHelper(ctx context.Context, cls func(error) (bool, time.Duration), op fu
 //
 // "Retry on DeadlineExceeded" means "retry on the attempt's timeout" only
 // while the parent is alive.
-func onTimeout(ctx context.Context, op func(context.Context) error) error { // want onTimeout:"ctx honors\\(0\\)"
+func onTimeout(ctx context.Context, op func(context.Context) error) error { // want onTimeout:"honors\\(0\\)" onTimeout:"ctx timeout\\(0\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		actx, cancel := context.WithTimeout(ctx, time.Second)
@@ -98,7 +98,7 @@ func (p *Policy) retryable(err error) bool {
 	return err != nil // want `Policy.retryable answers "retry" for every error`
 }
 
-func Do[T any](ctx context.Context, p *Policy, op func(context.Context) (T, error)) (T, error) { // want Do:"ctx honors\\(0\\)"
+func Do[T any](ctx context.Context, p *Policy, op func(context.Context) (T, error)) (T, error) { // want Do:"honors\\(0\\)" Do:"ctx timeout\\(0\\)"
 	var zero T
 	for {
 		actx, cancel := context.WithTimeout(ctx, p.Per)
@@ -128,7 +128,7 @@ func Do[T any](ctx context.Context, p *Policy, op func(context.Context) (T, erro
 // --- negatives ------------------------------------------------------------------
 
 // The parent is checked before the classifier, as in the seed.
-func parentFirst(ctx context.Context, op func(context.Context) error) error { // want parentFirst:"ctx honors\\(0\\)"
+func parentFirst(ctx context.Context, op func(context.Context) error) error { // want parentFirst:"honors\\(0\\)" parentFirst:"ctx timeout\\(0\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		actx, cancel := context.WithTimeout(ctx, time.Second)
@@ -151,7 +151,7 @@ func parentFirst(ctx context.Context, op func(context.Context) error) error { //
 }
 
 // The check in the same condition, before the classifier.
-func sameCondition(ctx context.Context, op func(context.Context) error) error { // want sameCondition:"ctx honors\\(0\\)"
+func sameCondition(ctx context.Context, op func(context.Context) error) error { // want sameCondition:"honors\\(0\\)"
 	var last error
 	for i := 0; i < 3; i++ {
 		last = attempt.Once(ctx, time.Second, op)
@@ -169,7 +169,7 @@ func sameCondition(ctx context.Context, op func(context.Context) error) error { 
 }
 
 // The classifier is given the parent context: it can tell them apart.
-func ctxClassifier(ctx context.Context, cls func(context.Context, error) bool, op func(context.Context) error) error { // want ctxClassifier:"ctx honors\\(0\\)"
+func ctxClassifier(ctx context.Context, cls func(context.Context, error) bool, op func(context.Context) error) error { // want ctxClassifier:"honors\\(0\\)" ctxClassifier:"ctx timeout\\(0\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		actx, cancel := context.WithTimeout(ctx, time.Second)
@@ -186,7 +186,7 @@ func ctxClassifier(ctx context.Context, cls func(context.Context, error) bool, o
 }
 
 // No per-attempt child: a DeadlineExceeded is the caller's.
-func noChild(ctx context.Context, op func(context.Context) error) error { // want noChild:"ctx honors\\(0\\)"
+func noChild(ctx context.Context, op func(context.Context) error) error { // want noChild:"honors\\(0\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		err = op(ctx)
@@ -201,7 +201,7 @@ func noChild(ctx context.Context, op func(context.Context) error) error { // wan
 }
 
 // The verdict is overridden when the parent is done.
-func overridden(ctx context.Context, op func(context.Context) error) error { // want overridden:"ctx honors\\(0\\)"
+func overridden(ctx context.Context, op func(context.Context) error) error { // want overridden:"honors\\(0\\)" overridden:"ctx timeout\\(0\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		actx, cancel := context.WithTimeout(ctx, time.Second)
@@ -228,7 +228,7 @@ func overridden(ctx context.Context, op func(context.Context) error) error { // 
 
 // A continue right after the verdict skips the select that would have
 // noticed the caller leaving: the next attempt starts at once.
-func skipsWait(ctx context.Context, op func(context.Context) error) error { // want skipsWait:"ctx honors\\(0\\)"
+func skipsWait(ctx context.Context, op func(context.Context) error) error { // want skipsWait:"honors\\(0\\)" skipsWait:"ctx timeout\\(0\\)"
 	for {
 		actx, cancel := context.WithTimeout(ctx, time.Second)
 		err := op(actx)
@@ -305,7 +305,7 @@ func closureSleep(ctx context.Context, op func(context.Context) error) error { /
 }
 
 // Negative twin of methodValue: the parent is checked before the verdict.
-func (c *client) methodValueParentFirst(ctx context.Context, op func(context.Context) error) error { // want methodValueParentFirst:"ctx honors\\(0\\)"
+func (c *client) methodValueParentFirst(ctx context.Context, op func(context.Context) error) error { // want methodValueParentFirst:"honors\\(0\\)" methodValueParentFirst:"ctx timeout\\(0\\)"
 	shouldRetry := c.retryable
 	for i := 0; i < 3; i++ {
 		actx, cancel := context.WithTimeout(ctx, c.timeout)
@@ -326,7 +326,7 @@ func (c *client) methodValueParentFirst(ctx context.Context, op func(context.Con
 }
 
 // Negative twin of Retry: the generic helper checks the parent first.
-func RetryParentFirst[T any](ctx context.Context, cls func(error) bool, op func(context.Context) (T, error)) (T, error) { // want RetryParentFirst:"ctx honors\\(0\\) timeout\\(0\\) checked\\(1\\)"
+func RetryParentFirst[T any](ctx context.Context, cls func(error) bool, op func(context.Context) (T, error)) (T, error) { // want RetryParentFirst:"honors\\(0\\)" RetryParentFirst:"ctx timeout\\(0\\) checked\\(1\\)"
 	var zero T
 	for {
 		actx, cancel := context.WithTimeout(ctx, time.Second)

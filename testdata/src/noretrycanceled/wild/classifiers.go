@@ -112,7 +112,7 @@ func (c *Client) isRetryable(err error) bool {
 }
 
 // A method that checks the caller's context first.
-func (c *Client) shouldRetry(ctx context.Context, err error) bool { // want shouldRetry:"ctx honors\\(0\\)"
+func (c *Client) shouldRetry(ctx context.Context, err error) bool { // want shouldRetry:"honors\\(0\\)"
 	if ctx.Err() != nil {
 		return false
 	}

@@ -54,7 +54,7 @@ func shouldRetryAttempt(err error) bool {
 	return true
 }
 
-func selectAfterClassify(ctx context.Context, op func(context.Context) error) error { // want selectAfterClassify:"ctx honors\\(0\\)"
+func selectAfterClassify(ctx context.Context, op func(context.Context) error) error { // want selectAfterClassify:"honors\\(0\\)" selectAfterClassify:"ctx timeout\\(0\\)"
 	t := time.NewTimer(time.Second)
 	defer t.Stop()
 	for {
@@ -135,7 +135,7 @@ func (c *Client) watch(ctx context.Context, stop <-chan struct{}, op func(contex
 
 // An attempts loop whose error, classified, ends the loop on context
 // errors; the wait is a context-aware helper of this package.
-func sleepCtx(ctx context.Context, d time.Duration) error { // want sleepCtx:"ctx honors\\(0\\)"
+func sleepCtx(ctx context.Context, d time.Duration) error { // want sleepCtx:"honors\\(0\\)"
 	select {
 	case <-ctx.Done():
 		return ctx.Err()
@@ -144,7 +144,7 @@ func sleepCtx(ctx context.Context, d time.Duration) error { // want sleepCtx:"ct
 	}
 }
 
-func (c *Client) do(ctx context.Context, op func(context.Context) error) (err error) { // want do:"ctx honors\\(0\\)"
+func (c *Client) do(ctx context.Context, op func(context.Context) error) (err error) { // want do:"honors\\(0\\)"
 	for i := range c.attempts {
 		if err = op(ctx); err == nil || !c.isRetryable(err) {
 			return err

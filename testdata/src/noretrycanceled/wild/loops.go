@@ -11,7 +11,7 @@ import (
 )
 
 // A loop whose wait is a backoff ticker beside ctx.Done().
-func (c *Client) pollTicker(ctx context.Context, op func(context.Context) error) error { // want pollTicker:"ctx honors\\(0\\)"
+func (c *Client) pollTicker(ctx context.Context, op func(context.Context) error) error { // want pollTicker:"honors\\(0\\)"
 	t := backoff.NewTicker(backoff.NewExponentialBackOff())
 	defer t.Stop()
 	var err error
@@ -32,7 +32,7 @@ func (c *Client) pollTicker(ctx context.Context, op func(context.Context) error)
 }
 
 // A loop with a ticker channel and ctx.Done() in one select.
-func tickerSelect(ctx context.Context, op func(context.Context) error) error { // want tickerSelect:"ctx honors\\(0\\)"
+func tickerSelect(ctx context.Context, op func(context.Context) error) error { // want tickerSelect:"honors\\(0\\)"
 	t := backoff.NewTicker(backoff.NewExponentialBackOff())
 	defer t.Stop()
 	for {
@@ -51,7 +51,7 @@ func tickerSelect(ctx context.Context, op func(context.Context) error) error { /
 }
 
 // A loop that reuses one timer with Reset.
-func timerReset(ctx context.Context, op func(context.Context) error) error { // want timerReset:"ctx honors\\(0\\)"
+func timerReset(ctx context.Context, op func(context.Context) error) error { // want timerReset:"honors\\(0\\)"
 	timer := time.NewTimer(0)
 	defer timer.Stop()
 	delay := 100 * time.Millisecond
@@ -76,7 +76,7 @@ func timerReset(ctx context.Context, op func(context.Context) error) error { // 
 
 // A loop that returns ctx.Err() at the top and sleeps with a context in
 // another package.
-func topCheck(ctx context.Context, op func(context.Context) error) error { // want topCheck:"ctx honors\\(0\\)"
+func topCheck(ctx context.Context, op func(context.Context) error) error { // want topCheck:"honors\\(0\\)"
 	var err error
 	for i := 0; i < 3; i++ {
 		if err := ctx.Err(); err != nil {
@@ -93,7 +93,7 @@ func topCheck(ctx context.Context, op func(context.Context) error) error { // wa
 }
 
 // A loop that waits with a context-aware method of another package.
-func methodWait(ctx context.Context, b wildlib.Backoff, op func(context.Context) error) error { // want methodWait:"ctx honors\\(0\\)"
+func methodWait(ctx context.Context, b wildlib.Backoff, op func(context.Context) error) error { // want methodWait:"honors\\(0\\)"
 	var err error
 	for n := 0; n < 4; n++ {
 		if err = op(ctx); err == nil || !isTransientErr(err) {
@@ -107,7 +107,7 @@ func methodWait(ctx context.Context, b wildlib.Backoff, op func(context.Context)
 }
 
 // A generic helper.
-func Retry[T any](ctx context.Context, attempts int, fn func(context.Context) (T, error)) (T, error) { // want Retry:"ctx honors\\(0\\)"
+func Retry[T any](ctx context.Context, attempts int, fn func(context.Context) (T, error)) (T, error) { // want Retry:"honors\\(0\\)"
 	var zero T
 	var last error
 	for i := 0; i < attempts; i++ {
@@ -127,7 +127,7 @@ func Retry[T any](ctx context.Context, attempts int, fn func(context.Context) (T
 }
 
 // Its caller.
-func fetchUser(ctx context.Context, id string) (string, error) { // want fetchUser:"ctx honors\\(0\\)"
+func fetchUser(ctx context.Context, id string) (string, error) { // want fetchUser:"honors\\(0\\)"
 	return Retry(ctx, 3, func(ctx context.Context) (string, error) {
 		if id == "" {
 			return "", ErrNotFound
@@ -137,7 +137,7 @@ func fetchUser(ctx context.Context, id string) (string, error) { // want fetchUs
 }
 
 // A loop without any context in scope.
-func noContext(op func() error) error {
+func noContext(op func() error) error { // want noContext:"sleeps"
 	var err error
 	for i := 0; i < 3; i++ {
 		if err = op(); err == nil {
@@ -149,7 +149,7 @@ func noContext(op func() error) error {
 }
 
 // A select loop whose Done channel was taken once.
-func doneVar(ctx context.Context, op func(context.Context) error) error { // want doneVar:"ctx honors\\(0\\)"
+func doneVar(ctx context.Context, op func(context.Context) error) error { // want doneVar:"honors\\(0\\)"
 	done := ctx.Done()
 	for {
 		err := op(ctx)

@@ -69,7 +69,7 @@ type poller struct {
 	op  func() error
 }
 
-func (p *poller) run() error {
+func (p *poller) run() error { // want run:"sleeps"
 	var err error
 	for i := 0; i < 3; i++ {
 		if err = p.op(); err == nil {
@@ -81,7 +81,7 @@ func (p *poller) run() error {
 }
 
 // A wait on a timer stopped on the Done branch.
-func stopOnDone(ctx context.Context, op func(context.Context) error) error { // want stopOnDone:"ctx honors\\(0\\)"
+func stopOnDone(ctx context.Context, op func(context.Context) error) error { // want stopOnDone:"honors\\(0\\)"
 	for attempt := 0; ; attempt++ {
 		err := op(ctx)
 		if err == nil || attempt == 4 {
@@ -98,7 +98,7 @@ func stopOnDone(ctx context.Context, op func(context.Context) error) error { // 
 }
 
 // A wait before every attempt but the first.
-func waitFirst(ctx context.Context, op func(context.Context) error) error { // want waitFirst:"ctx honors\\(0\\)"
+func waitFirst(ctx context.Context, op func(context.Context) error) error { // want waitFirst:"honors\\(0\\)"
 	var err error
 	for attempt := range 5 {
 		if attempt > 0 {

@@ -16,7 +16,7 @@ type Classifier func(err error) (retry bool, after time.Duration)
 
 // Do is the seed's helper: op is called through attemptOnce, in a loop that
 // goes round again when the attempt failed.
-func Do(ctx context.Context, p Policy, cls Classifier, op func(context.Context) error) error { // want Do:"callsparam\\(2,3\\)" Do:"retryhelper\\(3\\) inferred$"
+func Do(ctx context.Context, p Policy, cls Classifier, op func(context.Context) error) error { // want Do:"callsparam\\(2,3\\)" Do:"retryhelper\\(3\\) inferred$" Do:"honors\\(0\\)"
 	var last error
 	for attempt := 0; attempt < p.MaxAttempts; attempt++ {
 		if err := ctx.Err(); err != nil {
@@ -99,7 +99,7 @@ func enqueue(op func() error) error {
 }
 
 // Wrap hands its parameter to a retry helper: it is a helper too.
-func Wrap(ctx context.Context, op func(context.Context) error) error { // want Wrap:"callsparam\\(1\\)" Wrap:"retryhelper\\(1\\) inferred"
+func Wrap(ctx context.Context, op func(context.Context) error) error { // want Wrap:"callsparam\\(1\\)" Wrap:"retryhelper\\(1\\) inferred" Wrap:"honors\\(0\\)"
 	return Do(ctx, Policy{MaxAttempts: 3}, nil, op)
 }
 

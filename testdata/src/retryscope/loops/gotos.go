@@ -21,7 +21,7 @@ retry: // want "goto retry loop, attempt callCtx"
 	return err
 }
 
-func gotoVerdict(ctx context.Context) (err error) {
+func gotoVerdict(ctx context.Context) (err error) { // want gotoVerdict:"honors\\(0\\)"
 again: // want "goto retry loop, attempt callCtx"
 	if err = callCtx(ctx); shouldRetry(err) {
 		select {
@@ -158,7 +158,7 @@ type backMsg struct{ reconsumed int }
 
 func sendBack(m *backMsg) bool { return m != nil }
 
-func sendBackErr(ctx context.Context, m *backMsg) error { return ctx.Err() }
+func sendBackErr(ctx context.Context, m *backMsg) error { return ctx.Err() } // want sendBackErr:"honors\\(0\\)"
 
 func ackFailed(ctx context.Context, msgs []*backMsg) {
 RETRY: // want "goto retry loop, attempt sendBack"

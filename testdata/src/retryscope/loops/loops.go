@@ -36,7 +36,7 @@ func continueOnErr() (int, error) { // want continueOnErr:"sleeps"
 	}
 }
 
-func selectWait(ctx context.Context) error {
+func selectWait(ctx context.Context) error { // want selectWait:"honors\\(0\\)"
 	var err error
 	for range 5 { // want "retry loop"
 		if err = call(); err == nil {
@@ -94,7 +94,7 @@ func batch(items []int) error { // want batch:"sleeps"
 }
 
 // Negative: a polling loop that waits, but leaves on error.
-func poll(ctx context.Context) error {
+func poll(ctx context.Context) error { // want poll:"honors\\(0\\)"
 	for {
 		v, err := get()
 		if err != nil {

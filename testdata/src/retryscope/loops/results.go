@@ -18,7 +18,7 @@ var errNotObtained = errors.New("not obtained")
 func obtain(ctx context.Context, key string) (bool, error) { return false, nil }
 
 // A lock not obtained is retried with backoff; errors are terminal.
-func obtainLock(ctx context.Context, key string, retry strategy) error {
+func obtainLock(ctx context.Context, key string, retry strategy) error { // want obtainLock:"honors\\(0\\)"
 	for { // want "retry loop, attempt obtain \\[.*result-value"
 		ok, err := obtain(ctx, key)
 		if err != nil {
@@ -41,7 +41,7 @@ func obtainLock(ctx context.Context, key string, retry strategy) error {
 func ready(ctx context.Context) (bool, error) { return false, nil }
 
 // Twin: a poll waits for a result at a fixed interval; no retry.
-func waitReady(ctx context.Context) error {
+func waitReady(ctx context.Context) error { // want waitReady:"honors\\(0\\)"
 	t := time.NewTicker(time.Second)
 	defer t.Stop()
 	for {
@@ -69,7 +69,7 @@ func commit(ctx context.Context) (*commitResp, error) { return nil, nil }
 
 // A failure flag computed from the response's codes, retried a bounded
 // number of times; errors are terminal.
-func commitStale(ctx context.Context) (*commitResp, error) {
+func commitStale(ctx context.Context) (*commitResp, error) { // want commitStale:"honors\\(0\\)"
 	staleRetries := 0
 	for { // want "retry loop, attempt commit"
 		resp, err := commit(ctx)
@@ -100,7 +100,7 @@ func commitStale(ctx context.Context) (*commitResp, error) {
 }
 
 // Twin: the same shape waiting for a state at a fixed interval is a poll.
-func waitSettled(ctx context.Context) (*commitResp, error) {
+func waitSettled(ctx context.Context) (*commitResp, error) { // want waitSettled:"honors\\(0\\)"
 	for {
 		resp, err := commit(ctx)
 		if err != nil {
@@ -130,7 +130,7 @@ func nodes(ctx context.Context) (*nodesResp, error)   { return nil, nil }
 func decode(r *nodesResp, out *struct{ N int }) error { return nil }
 
 // Request errors are retried; success is a test of the decoded result.
-func requireNodes(ctx context.Context, want int) error {
+func requireNodes(ctx context.Context, want int) error { // want requireNodes:"honors\\(0\\)"
 	for attempt := range 30 { // want "retry loop, attempt nodes"
 		resp, err := nodes(ctx)
 		if err != nil {
@@ -155,7 +155,7 @@ func requireNodes(ctx context.Context, want int) error {
 }
 
 // Twin: a worker that backs off on errors and never leaves on a result.
-func drain(ctx context.Context, sink func(int)) { // want drain:"callsparam\\(1\\)"
+func drain(ctx context.Context, sink func(int)) { // want drain:"callsparam\\(1\\)" drain:"honors\\(0\\)"
 	for {
 		resp, err := nodes(ctx)
 		if err != nil {
@@ -176,7 +176,7 @@ func peers(ctx context.Context) (rows, error) { return nil, nil }
 func closeIter() error                        { return nil }
 
 // Failures jump forward to the wait they share; success is a result.
-func agree(ctx context.Context, deadline time.Time) error {
+func agree(ctx context.Context, deadline time.Time) error { // want agree:"honors\\(0\\)"
 	var err error
 	for time.Now().Before(deadline) { // want "retry loop, attempt peers"
 		versions := map[string]bool{}
@@ -205,7 +205,7 @@ func agree(ctx context.Context, deadline time.Time) error {
 }
 
 // Twin: a failure that jumps out of the loop leaves; no retry.
-func agreeOnce(ctx context.Context, deadline time.Time) error {
+func agreeOnce(ctx context.Context, deadline time.Time) error { // want agreeOnce:"honors\\(0\\)"
 	for time.Now().Before(deadline) {
 		rs, err := peers(ctx)
 		if err != nil {
@@ -228,7 +228,7 @@ fail:
 func head(ctx context.Context, url string) (int, error) { return 200, nil }
 
 // The attempt runs in a failover over the URLs; the outer loop waits.
-func healthcheck(ctx context.Context, urls []string) error {
+func healthcheck(ctx context.Context, urls []string) error { // want healthcheck:"honors\\(0\\)"
 	for { // want "retry loop, attempt head"
 		for _, u := range urls {
 			code, err := head(ctx, u)
@@ -247,7 +247,7 @@ func healthcheck(ctx context.Context, urls []string) error {
 }
 
 // Twin: a sweep that marks the live nodes never leaves on success.
-func sweep(ctx context.Context, urls []string, mark func(string)) { // want sweep:"callsparam\\(2\\)"
+func sweep(ctx context.Context, urls []string, mark func(string)) { // want sweep:"callsparam\\(2\\)" sweep:"honors\\(0\\)"
 	for {
 		for _, u := range urls {
 			_, err := head(ctx, u)
@@ -266,7 +266,7 @@ func sweep(ctx context.Context, urls []string, mark func(string)) { // want swee
 
 // Twin: the nested loop waits; it is the retry loop, not the ticker loop
 // around it.
-func tickRetry(ctx context.Context, urls []string) error {
+func tickRetry(ctx context.Context, urls []string) error { // want tickRetry:"honors\\(0\\)"
 	t := time.NewTicker(time.Minute)
 	defer t.Stop()
 	for {
@@ -298,7 +298,7 @@ func delayForBackoff(d time.Duration, attempt int, cancel <-chan struct{}) bool 
 
 // The attempt is in the for post, success is the loop condition, and
 // polling errors back off and poll again.
-func waitForCompletion(ctx context.Context, f *future, retries int) error {
+func waitForCompletion(ctx context.Context, f *future, retries int) error { // want waitForCompletion:"honors\\(0\\)"
 	done, err := f.Done(ctx)
 	for attempts := 0; !done; done, err = f.Done(ctx) { // want `retry loop, attempt \*ast.SelectorExpr \[.*post-attempt`
 		if attempts >= retries {
@@ -319,7 +319,7 @@ func waitForCompletion(ctx context.Context, f *future, retries int) error {
 }
 
 // Twin: a poll that leaves on its first error.
-func pollCompletion(ctx context.Context, f *future) error {
+func pollCompletion(ctx context.Context, f *future) error { // want pollCompletion:"honors\\(0\\)"
 	done, err := f.Done(ctx)
 	for ; !done; done, err = f.Done(ctx) {
 		if err != nil {
@@ -369,7 +369,7 @@ type page struct {
 func list(ctx context.Context, cursor string) (*page, error) { return nil, nil }
 
 // A cursor passed as an argument and advanced from the response.
-func listAll(ctx context.Context) ([]string, error) {
+func listAll(ctx context.Context) ([]string, error) { // want listAll:"honors\\(0\\)"
 	var out []string
 	cursor := ""
 	for { // want "retry loop, attempt list"
@@ -395,7 +395,7 @@ func listAll(ctx context.Context) ([]string, error) {
 
 // Twin: an accept loop backs off on temporary errors, advances nothing
 // and never leaves on success.
-func serve(ctx context.Context, ln net.Listener, handle func(net.Conn)) error { // want serve:"callsparam\\(2\\)"
+func serve(ctx context.Context, ln net.Listener, handle func(net.Conn)) error { // want serve:"callsparam\\(2\\)" serve:"honors\\(0\\)"
 	for {
 		conn, err := ln.Accept()
 		var ne net.Error
@@ -418,7 +418,7 @@ func delayForBackoff2(d time.Duration, attempt int) time.Duration { return d }
 
 // Twin: a poll that hands its backoff a constant attempt waits a fixed
 // interval; no retry.
-func waitRegistered(ctx context.Context) error {
+func waitRegistered(ctx context.Context) error { // want waitRegistered:"honors\\(0\\)"
 	for {
 		ok, err := ready(ctx)
 		if err != nil {
@@ -437,7 +437,7 @@ func waitRegistered(ctx context.Context) error {
 
 // The stale commit is retried only when the generation moved on; the
 // retry is one inner path of the failure branch.
-func commitNewGen(ctx context.Context, gen func() int) (*commitResp, error) { // want commitNewGen:"callsparam\\(1\\)"
+func commitNewGen(ctx context.Context, gen func() int) (*commitResp, error) { // want commitNewGen:"callsparam\\(1\\)" commitNewGen:"honors\\(0\\)"
 	retries, old := 0, gen()
 	for { // want "retry loop, attempt commit"
 		resp, err := commit(ctx)
@@ -471,7 +471,7 @@ func renewLease(ctx context.Context) (*secret, error) { return nil, nil }
 
 // Twin: a renewal loop renews on success and backs off on errors; it
 // leaves when the lease runs out, on both paths: no success exit.
-func watchLease(ctx context.Context, grace time.Duration) error {
+func watchLease(ctx context.Context, grace time.Duration) error { // want watchLease:"honors\\(0\\)"
 	var remaining time.Duration
 	for {
 		s, err := renewLease(ctx)
@@ -494,7 +494,7 @@ func watchLease(ctx context.Context, grace time.Duration) error {
 
 // Twin: a break in a select case leaves the select, not the loop; the
 // worker goes round on success too.
-func flushWorker(ctx context.Context, jobs <-chan string) {
+func flushWorker(ctx context.Context, jobs <-chan string) { // want flushWorker:"honors\\(0\\)"
 	t := time.NewTicker(time.Second)
 	defer t.Stop()
 	for {
@@ -520,7 +520,7 @@ func recvMsg(ctx context.Context) (*message, error) { return nil, nil }
 
 // Twin: a consumer backs off on receive errors and leaves on the last
 // message; it handles the others, so leaving is no success exit.
-func consume(ctx context.Context, handle func(string)) error { // want consume:"callsparam\\(1\\)"
+func consume(ctx context.Context, handle func(string)) error { // want consume:"callsparam\\(1\\)" consume:"honors\\(0\\)"
 	for {
 		msg, err := recvMsg(ctx)
 		if err != nil {
@@ -633,7 +633,7 @@ func sendBeat(ctx context.Context) (*laTask, error) { return nil, nil }
 // on "no more work" and otherwise continues the outer loop; the inner
 // loop waits for its timer or for other events (whose attempts it
 // counts): no success exit of a retry.
-func processTask(ctx context.Context, retries <-chan *laTask, resend func(*laTask) bool) error { // want processTask:"callsparam\\(2\\)"
+func processTask(ctx context.Context, retries <-chan *laTask, resend func(*laTask) bool) error { // want processTask:"callsparam\\(2\\)" processTask:"honors\\(0\\)"
 outer:
 	for {
 		delay := time.Second
@@ -669,7 +669,7 @@ func processResult(ctx context.Context) (*laTask, error) { return nil, nil }
 
 // Twin: success that is not done continues an outer loop, and everything
 // else breaks out of it: no path goes round this loop after a failure.
-func awaitResults(ctx context.Context) error {
+func awaitResults(ctx context.Context) error { // want awaitResults:"honors\\(0\\)"
 	var err error
 outer:
 	for {

@@ -30,7 +30,7 @@ func (c *Client) do(req *Request, attempt int) (*Response, error) { // want "ret
 }
 
 // A budget counted down, a wait that honours the context.
-func fetch(ctx context.Context, url string, retries int) ([]byte, error) { // want "retry by recursion of recursion.fetch, attempt get \\[attempt-counter, waits, failure-goes-round, recursion\\]"
+func fetch(ctx context.Context, url string, retries int) ([]byte, error) { // want "retry by recursion of recursion.fetch, attempt get \\[attempt-counter, waits, failure-goes-round, recursion\\]" fetch:"honors\\(0\\)"
 	b, err := get(url)
 	if err != nil {
 		if retries <= 0 {
@@ -47,7 +47,7 @@ func fetch(ctx context.Context, url string, retries int) ([]byte, error) { // wa
 }
 
 // Success leaves first; the rest of the function is the failure path.
-func (c *Client) post(ctx context.Context, req *Request, attempt int) error { // want "retry by recursion of recursion.Client.post, attempt \\*ast.SelectorExpr \\[attempt-counter, waits, failure-goes-round, recursion\\]"
+func (c *Client) post(ctx context.Context, req *Request, attempt int) error { // want "retry by recursion of recursion.Client.post, attempt \\*ast.SelectorExpr \\[attempt-counter, waits, failure-goes-round, recursion\\]" post:"honors\\(0\\)"
 	_, err := c.send(req)
 	if err == nil {
 		return nil
@@ -150,7 +150,7 @@ func poll() (status, error) { return status{}, nil }
 
 // A poll that recurses while the operation runs: no failure test leads
 // to the call (an error leaves).
-func waitDone(ctx context.Context, attempt int) error {
+func waitDone(ctx context.Context, attempt int) error { // want waitDone:"honors\\(0\\)"
 	st, err := poll()
 	if err != nil {
 		return err

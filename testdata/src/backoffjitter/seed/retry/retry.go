@@ -22,7 +22,7 @@ type Policy struct {
 // the pause itself (Retry-After, gRPC RetryInfo).
 type Classifier func(err error) (retry bool, after time.Duration)
 
-func Do(ctx context.Context, p Policy, cls Classifier, op func(context.Context) error) error {
+func Do(ctx context.Context, p Policy, cls Classifier, op func(context.Context) error) error { // want Do:"honors\\(0\\)"
 	if p.MaxAttempts <= 0 {
 		p.MaxAttempts = 3
 	}

@@ -44,7 +44,7 @@ func screened(ctx context.Context) error {
 }
 
 // The caller's context is checked before the classifier is asked.
-func checked(ctx context.Context) error {
+func checked(ctx context.Context) error { // want checked:"honors\\(0\\)"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		if err = call(ctx); err == nil {
@@ -61,7 +61,7 @@ func checked(ctx context.Context) error {
 }
 
 // The wait after the verdict leaves once the caller has gone.
-func waitsOnDone(ctx context.Context) error { // want waitsOnDone:"ctx honors\\(0\\)"
+func waitsOnDone(ctx context.Context) error { // want waitsOnDone:"honors\\(0\\)"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		if err = call(ctx); err == nil {

@@ -4,7 +4,7 @@ import "time"
 
 // Again retries op on every error by calling itself, sleeping blindly
 // between attempts (the well-known snippet).
-func Again(attempts int, sleep time.Duration, op func() error) error {
+func Again(attempts int, sleep time.Duration, op func() error) error { // want Again:"sleeps\\(1\\) blind"
 	if err := op(); err != nil {
 		if attempts--; attempts > 0 {
 			time.Sleep(sleep)
@@ -16,7 +16,7 @@ func Again(attempts int, sleep time.Duration, op func() error) error {
 }
 
 // AgainUnless stops on ErrPermanent: an operation can end it.
-func AgainUnless(attempts int, sleep time.Duration, op func() error) error {
+func AgainUnless(attempts int, sleep time.Duration, op func() error) error { // want AgainUnless:"sleeps\\(1\\) blind"
 	if err := op(); err != nil && err != ErrPermanent {
 		if attempts--; attempts > 0 {
 			time.Sleep(sleep)

@@ -7,7 +7,7 @@ import (
 )
 
 // Do retries op on every error, sleeping between attempts.
-func Do(attempts int, op func() error) error {
+func Do(attempts int, op func() error) error { // want Do:"sleeps"
 	var err error
 	for i := 0; i < attempts; i++ {
 		if err = op(); err == nil {
@@ -22,7 +22,7 @@ func Do(attempts int, op func() error) error {
 var ErrPermanent = errors.New("permanent")
 
 // DoUnless stops on ErrPermanent: an operation can end it.
-func DoUnless(attempts int, op func() error) error {
+func DoUnless(attempts int, op func() error) error { // want DoUnless:"sleeps"
 	var err error
 	for i := 0; i < attempts; i++ {
 		if err = op(); err == nil || errors.Is(err, ErrPermanent) {

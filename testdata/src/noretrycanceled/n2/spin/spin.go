@@ -71,7 +71,7 @@ func (c *client) breaks(ctx context.Context) error {
 
 // --- negatives: the Done case leaves, or may ------------------------------
 
-func (c *client) returns(ctx context.Context) error { // want returns:"ctx honors\\(0\\)"
+func (c *client) returns(ctx context.Context) error { // want returns:"honors\\(0\\)"
 	for attempt := 0; ; attempt++ {
 		err := c.call(ctx)
 		if err == nil {
@@ -85,7 +85,7 @@ func (c *client) returns(ctx context.Context) error { // want returns:"ctx honor
 	}
 }
 
-func (c *client) labeled(ctx context.Context) error { // want labeled:"ctx honors\\(0\\)"
+func (c *client) labeled(ctx context.Context) error { // want labeled:"honors\\(0\\)"
 	var err error
 retry:
 	for attempt := 0; attempt < 5; attempt++ {
@@ -155,7 +155,7 @@ func (c *client) viaMethod(ctx context.Context) error {
 }
 
 // Leaves on any context error, the deadline tested first for a message.
-func (c *client) bothErrors(ctx context.Context) error { // want bothErrors:"ctx honors\\(0\\)"
+func (c *client) bothErrors(ctx context.Context) error { // want bothErrors:"honors\\(0\\)"
 	for {
 		err := c.call(ctx)
 		if err == nil {

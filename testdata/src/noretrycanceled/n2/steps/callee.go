@@ -22,7 +22,7 @@ type runner struct {
 	poll         time.Duration
 }
 
-func (r *runner) Start(ctx context.Context) {
+func (r *runner) Start(ctx context.Context) { // want Start:"honors\\(0\\)"
 	for {
 		select {
 		case <-ctx.Done():
@@ -55,7 +55,7 @@ func (r *runner) receiveAndRun(ctx context.Context) {
 // --- negatives -------------------------------------------------------------
 
 // The step's failure wait ends when the runner's context is done.
-func (r *runner) StartPatient(ctx context.Context) {
+func (r *runner) StartPatient(ctx context.Context) { // want StartPatient:"honors\\(0\\)"
 	for {
 		select {
 		case <-ctx.Done():

@@ -34,7 +34,7 @@ func sendPolled(ctx context.Context, q queue, down <-chan struct{}) error {
 
 // Twins: the wait itself selects on ctx.Done(); a pause against a busy
 // loop before the look; no context in scope (only the owner's quit).
-func sendPolledCtx(ctx context.Context, q queue, down <-chan struct{}) error { // want sendPolledCtx:"ctx honors\\(0\\)"
+func sendPolledCtx(ctx context.Context, q queue, down <-chan struct{}) error { // want sendPolledCtx:"honors\\(0\\)"
 	for {
 		e, err := q.Peek()
 		if errors.Is(err, errEmpty) {
@@ -89,7 +89,7 @@ type sender struct {
 
 func (s *sender) flush(e *entry) error { return nil }
 
-func (s *sender) run() {
+func (s *sender) run() { // want run:"sleeps"
 	for {
 		e, err := s.q.Peek()
 		if err != nil {

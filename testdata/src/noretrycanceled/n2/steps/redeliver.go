@@ -49,7 +49,7 @@ Resend:
 	}
 }
 
-func (s *subscriber) sendWaiting(ctx context.Context, msg *message, out chan *message) bool { // want sendWaiting:"ctx honors\\(0\\)"
+func (s *subscriber) sendWaiting(ctx context.Context, msg *message, out chan *message) bool { // want sendWaiting:"honors\\(0\\)"
 	for {
 		select {
 		case out <- msg:

@@ -18,7 +18,7 @@ type queue interface {
 
 var errEmpty = errors.New("empty")
 
-func publish(ctx context.Context, e *entry) error { return ctx.Err() } // want publish:"ctx honors\\(0\\)"
+func publish(ctx context.Context, e *entry) error { return ctx.Err() } // want publish:"honors\\(0\\)"
 
 func sendQueued(ctx context.Context, q queue) error {
 	for {
@@ -65,7 +65,7 @@ func sendQueuedCtx(ctx context.Context, q queue) error {
 	}
 }
 
-func sendNoCtx(q queue) {
+func sendNoCtx(q queue) { // want sendNoCtx:"sleeps"
 	for {
 		if _, err := q.Peek(); err != nil {
 			time.Sleep(time.Second)
@@ -98,7 +98,7 @@ func sendOrFail(ctx context.Context, q queue) error {
 
 // Twin: the only context in scope can never be done: nothing to notice
 // late.
-func sendDetached(q queue) {
+func sendDetached(q queue) { // want sendDetached:"sleeps"
 	ctx := context.Background()
 	for {
 		e, err := q.Peek()

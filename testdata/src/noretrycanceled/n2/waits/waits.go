@@ -8,7 +8,7 @@ import (
 )
 
 // Sleep is the seed's sleepCtx, exported.
-func Sleep(ctx context.Context, d time.Duration) error { // want Sleep:"ctx honors\\(0\\)"
+func Sleep(ctx context.Context, d time.Duration) error { // want Sleep:"honors\\(0\\)"
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
@@ -20,6 +20,6 @@ func Sleep(ctx context.Context, d time.Duration) error { // want Sleep:"ctx hono
 }
 
 // Pause wraps Sleep: it honors its context too.
-func Pause(ctx context.Context, attempt int) error { // want Pause:"ctx honors\\(0\\)"
+func Pause(ctx context.Context, attempt int) error { // want Pause:"honors\\(0\\)"
 	return Sleep(ctx, time.Duration(attempt)*time.Millisecond)
 }

@@ -14,7 +14,7 @@ func Once(ctx context.Context, per time.Duration, op func(context.Context) error
 }
 
 // Sleep waits for d or until ctx is done.
-func Sleep(ctx context.Context, d time.Duration) error { // want Sleep:"ctx honors\\(0\\)"
+func Sleep(ctx context.Context, d time.Duration) error { // want Sleep:"honors\\(0\\)"
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {

@@ -79,7 +79,7 @@ func migrate(c *client, b batch) error {
 
 // A start-up job: its context only carries values, so a blind sleep
 // between attempts ignores nobody.
-func warmUp(c *client, b batch) error {
+func warmUp(c *client, b batch) error { // want warmUp:"sleeps"
 	ctx := context.WithValue(context.TODO(), ctxKey{}, "warm-up")
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {

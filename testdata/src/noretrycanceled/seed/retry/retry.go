@@ -22,7 +22,7 @@ type Policy struct {
 // the pause itself (Retry-After, gRPC RetryInfo).
 type Classifier func(err error) (retry bool, after time.Duration)
 
-func Do(ctx context.Context, p Policy, cls Classifier, op func(context.Context) error) error { // want Do:"ctx honors\\(0\\) checked\\(2\\)"
+func Do(ctx context.Context, p Policy, cls Classifier, op func(context.Context) error) error { // want Do:"honors\\(0\\)" Do:"ctx checked\\(2\\)"
 	if p.MaxAttempts <= 0 {
 		p.MaxAttempts = 3
 	}
@@ -82,7 +82,7 @@ func attemptOnce(ctx context.Context, per time.Duration, op func(context.Context
 	return op(actx)
 }
 
-func sleepCtx(ctx context.Context, d time.Duration) error { // want sleepCtx:"ctx honors\\(0\\)"
+func sleepCtx(ctx context.Context, d time.Duration) error { // want sleepCtx:"honors\\(0\\)"
 	if dl, ok := ctx.Deadline(); ok && time.Until(dl) <= d {
 		return context.DeadlineExceeded
 	}

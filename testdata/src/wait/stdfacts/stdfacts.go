@@ -10,9 +10,9 @@ import (
 )
 
 func calls(ctx context.Context, d *net.Dialer, r *net.Resolver, s *http.Server) {
-	d.DialContext(ctx, "tcp", "localhost:1") // want `DialContext: ctx honors\(0\)`
-	r.LookupIPAddr(ctx, "localhost")         // want `LookupIPAddr: ctx honors\(0\)`
-	s.Shutdown(ctx)                          // want `Shutdown: ctx honors\(0\)`
+	d.DialContext(ctx, "tcp", "localhost:1") // want `DialContext: honors\(0\)`
+	r.LookupIPAddr(ctx, "localhost")         // want `LookupIPAddr: honors\(0\)`
+	s.Shutdown(ctx)                          // want `Shutdown: honors\(0\)`
 	s.Close()
 	http.NewRequestWithContext(ctx, http.MethodGet, "http://localhost", nil)
 }
