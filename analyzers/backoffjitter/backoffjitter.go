@@ -81,7 +81,7 @@ func run(pass *analysis.Pass, rep *directive.Reporter) (any, error) {
 	}
 	r.rep = rep
 	if !analysisutil.ImportsAny(pass.Pkg, "time", "math/rand", "math/rand/v2", "crypto/rand",
-		cenkaltiPath+"/v4", cenkaltiPath+"/v5", retrygoPath, retrygoPath+"/v4", retrygoPath+"/v3", knowledge.GRPC) {
+		cenkaltiPath+"/v4", cenkaltiPath+"/v5", retrygoPath, retrygoPath+"/v4", retrygoPath+"/v3", knowledge.GRPC) && !r.tunedLibraries() {
 		return r.unjudgedWaits(), nil // no wait, no jitter helper, no backoff library: nothing to judge
 	}
 	r.decls = r.res.Decls
@@ -140,6 +140,11 @@ func (r *runner) waits() {
 		if b, ok := s.Body.(*ast.BlockStmt); ok && classify.IsPoll(r.info, b, s.Attempt, s.ErrVar) {
 			// A poll leaves on the first error: its waits pace reads
 			// that succeeded, they are no backoff after a failure.
+			continue
+		}
+		if retryscope.LocalAttempt(r.info, s) {
+			// A file that has not appeared yet, a flaky local tool:
+			// no shared dependency for a fleet to stampede.
 			continue
 		}
 		bodies = append(bodies, s.Body)
@@ -235,10 +240,21 @@ func (r *runner) mentions(body ast.Node, objs map[types.Object]bool) bool {
 // has a shape worth naming; between says what it separates (retry
 // attempts, or the reconnects of a restart loop).
 func (r *runner) judge(d ast.Expr, between string) {
-	v := r.newEval().eval(d)
+	r.judgeVal(d, d, r.newEval().eval(d), between, false)
+}
+
+// judgeVal reports the wait v, at the expression at and printed as src
+// when it is a constant or a setting, if no random value contributes to
+// it and it has a shape worth naming. setting is true where a duration
+// setting (a field, with or without a default) is as fixed as a constant:
+// the period of a ticker, whose ticks stay on their grid however long
+// each attempt takes, and the result of a backoff strategy that the
+// client asks before every retry.
+func (r *runner) judgeVal(at, src ast.Expr, v val, between string, setting bool) {
 	if !v.det() {
 		return
 	}
+	d := src
 	var what string
 	switch v.s {
 	case sConst:
@@ -266,8 +282,17 @@ func (r *runner) judge(d ast.Expr, between string) {
 		// A value passed in: a caller may have jittered it, unless it is
 		// a field or variable whose default is a constant (a process
 		// waits that same value on every attempt, and so does the fleet).
-		if v.param || v.dflt == nil {
+		if v.param {
 			return
+		}
+		if v.dflt == nil || setting && constant.Sign(v.dflt) <= 0 {
+			if !setting {
+				return
+			}
+			// A setting with no default of its own (or one that is only
+			// ever cleared): one value for the whole fleet.
+			what = fmt.Sprintf("constant wait %s (a setting)", r.src(d))
+			break
 		}
 		if n, ok := constant.Int64Val(constant.ToInt(v.dflt)); !ok || time.Duration(n) <= minWait {
 			return
@@ -281,8 +306,8 @@ func (r *runner) judge(d ast.Expr, between string) {
 		what = "exponential backoff " + r.describe(v)
 	}
 	r.rep.Report(analysis.Diagnostic{
-		Pos:      d.Pos(),
-		End:      d.End(),
+		Pos:      at.Pos(),
+		End:      at.End(),
 		Category: category,
 		Message: fmt.Sprintf("%s %s has no random part, so after an outage every client retries in lock step and the herd keeps the dependency down; "+
 			"wait a random share of it: rand.N(d) (full jitter) or d/2 + rand.N(d/2) (equal jitter)", what, between),

@@ -686,7 +686,7 @@ func (ev *evaluator) evalCall(call *ast.CallExpr, idx int) val {
 			if lib.Resp >= 0 && (lib.Resp >= len(call.Args) || !isNilExpr(info, call.Args[lib.Resp])) {
 				return unknown
 			}
-			return val{k: kDet, s: sExp, at: call}
+			return libShape(lib.Shape, call)
 		}
 	}
 	if fn.Pkg() != nil && fn.Pkg().Path() == "math" {
@@ -886,4 +886,16 @@ func isDuration(t types.Type) bool {
 func isNilExpr(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	return ok && tv.IsNil()
+}
+
+// libShape is the value of a library backoff of the given shape
+// (knowledge.Shape*), computed at e.
+func libShape(shape string, e ast.Node) val {
+	switch shape {
+	case knowledge.ShapeConstant:
+		return val{k: kDet, s: sConst, at: e}
+	case knowledge.ShapeLinear:
+		return val{k: kDet, s: sLinear, at: e}
+	}
+	return val{k: kDet, s: sExp, at: e}
 }
