@@ -26,9 +26,9 @@ const (
 	Retryablehttp  = "github.com/hashicorp/go-retryablehttp"
 	GRPCStatus     = "google.golang.org/grpc/status"
 	GRPCCodes      = "google.golang.org/grpc/codes"
-	GRPC           = "google.golang.org/grpc"         // ConnectParams: its Backoff is the connection backoff
-	GRPCBackoff    = "google.golang.org/grpc/backoff" // Config: Jitter is its random share
-	Gobreaker      = "github.com/sony/gobreaker"      // v1 and v2
+	GRPC           = "google.golang.org/grpc"                                             // ConnectParams: its Backoff is the connection backoff
+	GRPCBackoff    = "google.golang.org/grpc/backoff"                                     // Config: Jitter is its random share
+	Gobreaker      = "github.com/sony/gobreaker"                                          // v1 and v2
 	GRPCRetry      = "github.com/grpc-ecosystem/go-grpc-middleware/retry"                 // grpc_retry (v1)
 	GRPCRetryV2    = "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry" // retry (v2)
 	AzcorePolicy   = "github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
