@@ -152,6 +152,15 @@ func (r *runner) waits() {
 			restarts[s.Body] = true
 		}
 	}
+	// The failure branch of a work loop (a consumer, a reader) that waits
+	// and goes round runs the failed step again after the wait: the
+	// same herd after an outage as a retry loop.
+	for _, s := range r.res.Steps {
+		if s.Attempt == nil || retryscope.LocalAttempt(r.info, s) {
+			continue
+		}
+		bodies = append(bodies, s.Body)
+	}
 	for fn, d := range r.decls {
 		ps := r.res.HelperParams(fn)
 		if len(ps) == 0 {
@@ -185,8 +194,8 @@ func (r *runner) waits() {
 		if !ok || r.underTest(cur) {
 			continue
 		}
-		for c := range cur.Preorder((*ast.CallExpr)(nil), (*ast.FuncLit)(nil)) {
-			if _, ok := c.Node().(*ast.CallExpr); !ok {
+		for c := range cur.Preorder((*ast.CallExpr)(nil), (*ast.FuncLit)(nil), (*ast.UnaryExpr)(nil)) {
+			if _, ok := c.Node().(*ast.FuncLit); ok {
 				continue
 			}
 			if lit := enclosingLit(c); lit != nil && lit.Pos() >= body.Pos() {
@@ -194,7 +203,13 @@ func (r *runner) waits() {
 				// (a goroutine, a callback): its waits are not this scope's.
 				continue
 			}
-			arg := r.wait.DurationOf(c)
+			var arg ast.Expr
+			how := plainWait
+			if _, ok := c.Node().(*ast.CallExpr); ok {
+				arg = r.wait.DurationOf(c)
+			} else if arg = r.wait.TickerPeriodOf(c); arg != nil {
+				how = tickerWait
+			}
 			if arg == nil || r.done[arg.Pos()] {
 				continue
 			}
@@ -208,7 +223,11 @@ func (r *runner) waits() {
 			if restarts[body] {
 				between = "between reconnects"
 			}
-			r.judge(arg, between)
+			if how == tickerWait {
+				r.judgeVal(arg, arg, r.newEval().eval(arg), between, how)
+			} else {
+				r.judge(arg, between)
+			}
 		}
 	}
 }
@@ -240,20 +259,30 @@ func (r *runner) mentions(body ast.Node, objs map[types.Object]bool) bool {
 // has a shape worth naming; between says what it separates (retry
 // attempts, or the reconnects of a restart loop).
 func (r *runner) judge(d ast.Expr, between string) {
-	r.judgeVal(d, d, r.newEval().eval(d), between, false)
+	r.judgeVal(d, d, r.newEval().eval(d), between, plainWait)
 }
+
+// waitHow says how a judged wait is taken.
+type waitHow int
+
+const (
+	plainWait    waitHow = iota // a sleep, a timer, a sleep helper
+	tickerWait                  // the tick of a ticker made before the loop
+	strategyWait                // the result of a client's backoff strategy
+)
 
 // judgeVal reports the wait v, at the expression at and printed as src
 // when it is a constant or a setting, if no random value contributes to
-// it and it has a shape worth naming. setting is true where a duration
-// setting (a field, with or without a default) is as fixed as a constant:
-// the period of a ticker, whose ticks stay on their grid however long
-// each attempt takes, and the result of a backoff strategy that the
-// client asks before every retry.
-func (r *runner) judgeVal(at, src ast.Expr, v val, between string, setting bool) {
+// it and it has a shape worth naming. For a ticker's period and a backoff
+// strategy's result, a duration setting (a field, with or without a
+// default) is as fixed as a constant: a ticker's ticks stay on the grid
+// of its creation however long each attempt takes, and a client asks
+// its strategy before every retry.
+func (r *runner) judgeVal(at, src ast.Expr, v val, between string, how waitHow) {
 	if !v.det() {
 		return
 	}
+	setting := how != plainWait
 	d := src
 	var what string
 	switch v.s {
@@ -304,6 +333,9 @@ func (r *runner) judgeVal(at, src ast.Expr, v val, between string, setting bool)
 		what = "backoff grown by a constant factor (" + r.describe(v) + ")"
 	case sExp:
 		what = "exponential backoff " + r.describe(v)
+	}
+	if how == tickerWait {
+		what = strings.Replace(what, "constant wait", "constant ticker period", 1)
 	}
 	r.rep.Report(analysis.Diagnostic{
 		Pos:      at.Pos(),

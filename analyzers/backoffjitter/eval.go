@@ -495,7 +495,7 @@ func (ev *evaluator) evalVar(v *types.Var) val {
 	ev.busy[v] = true
 	defer delete(ev.busy, v)
 	res := val{}
-	have := false
+	have, grown := false, false
 	if ev.ix.params[v] || !local {
 		// A parameter not bound by inlining, a field or a package variable:
 		// fixed for the call (configuration), unless a value stored in it
@@ -508,8 +508,10 @@ func (ev *evaluator) evalVar(v *types.Var) val {
 			switch {
 			case dv.mul:
 				dv = val{k: kDet, s: sGrowth, at: d.stmt}
+				grown = true
 			case dv.add && isDuration(v.Type()):
 				dv = val{k: kDet, s: sLinear, at: d.stmt}
+				grown = true
 			case dv.add:
 				dv = val{k: kDet, s: sCounter, text: name}
 			default:
@@ -524,6 +526,11 @@ func (ev *evaluator) evalVar(v *types.Var) val {
 	}
 	if !have {
 		return unknown
+	}
+	if !local && res.det() && grown && (res.s == sGrowth || res.s == sLinear) {
+		// A field the code itself grows each round (c.delay *= 2,
+		// c.delay += step) is the state of a backoff, not a setting.
+		return res
 	}
 	if !local && res.det() {
 		// Stored values decide only whether randomness reaches the field;

@@ -153,7 +153,7 @@ func (r *runner) strategy(e ast.Expr, bf knowledge.BackoffField, typ string) {
 			if lib.Shape == knowledge.ShapeConstant {
 				v = val{k: kDet, s: sConst, text: r.src(e)}
 			}
-			r.judgeVal(e, e, v, between, false)
+			r.judgeVal(e, e, v, between, plainWait)
 			return
 		}
 		d := r.decls[fn]
@@ -192,7 +192,7 @@ func (r *runner) strategy(e ast.Expr, bf knowledge.BackoffField, typ string) {
 	if ret := soleReturn(body); ret != nil {
 		src = ret
 	}
-	r.judgeVal(e, src, v, between, true)
+	r.judgeVal(e, src, v, between, strategyWait)
 }
 
 // soleReturn returns the result of body's only return statement, or nil.

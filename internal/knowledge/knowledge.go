@@ -210,8 +210,8 @@ var BackoffFields = map[string]map[string]BackoffField{
 	Retryablehttp: {"Client": {Field: "Backoff", Attempt: 2, Resp: 3}},
 }
 
-// LocalOps are operations on this machine only: its file system and
-// its subprocesses (import path → function names, "Type.Method" for
+// LocalOps are operations on this machine only: its file system, its
+// subprocesses and its own listeners (import path → function names, "Type.Method" for
 // methods). A retry loop whose attempt is one of them waits out a local
 // condition (a file that has not appeared yet, a flaky local tool), with
 // no shared remote dependency for a fleet of clients to stampede in lock
@@ -223,6 +223,9 @@ var LocalOps = map[string][]string{
 		"Chmod", "Chown", "Chtimes", "Truncate", "MkdirTemp", "CreateTemp",
 	},
 	"os/exec": {"Cmd.Run", "Cmd.Output", "Cmd.CombinedOutput", "Cmd.Start", "Cmd.Wait"},
+	// Accepting on this process's own listener fails on local resource
+	// exhaustion (too many open files), not on a remote dependency.
+	"net": {"Listener.Accept", "TCPListener.Accept", "TCPListener.AcceptTCP", "UnixListener.Accept", "UnixListener.AcceptUnix"},
 }
 
 // RetryDelayFields maps import path (without its /vN suffix) to type name
