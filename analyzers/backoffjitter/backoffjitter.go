@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -155,7 +156,9 @@ func (r *runner) waits() {
 	// The failure branch of a work loop (a consumer, a reader) that waits
 	// and goes round runs the failed step again after the wait: the
 	// same herd after an outage as a retry loop.
-	for _, s := range r.res.Steps {
+	// A drain loop that puts the failed work back into the set it drains
+	// waits between the rounds that run it again.
+	for _, s := range append(slices.Clip(r.res.Steps), r.res.Drains...) {
 		if s.Attempt == nil || retryscope.LocalAttempt(r.info, s) {
 			continue
 		}

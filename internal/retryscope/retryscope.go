@@ -266,6 +266,12 @@ type Result struct {
 	// Body the failure branch, Attempt the step's call). A work loop is
 	// no retry scope: they are not in Scopes, Innermost or In.
 	Steps []*Scope
+	// Drains are drain loops (for len(set) > 0) that put the work that
+	// failed back into the set they drain, so it runs again after the
+	// loop's wait (Kind Loop, Loop the for statement, Body its body,
+	// Attempt the call whose error guards the put-back: drain.go). Not
+	// in Scopes, Innermost or In.
+	Drains []*Scope
 	// Defs maps variables given a value exactly once to it (SingleDefs),
 	// and Decls the package's functions with bodies to their declarations:
 	// the wait model's, computed once for every analyzer.
@@ -375,6 +381,7 @@ func run(pass *analysis.Pass) (any, error) {
 	st.findRestarts(in, res) // after the loops: a retry loop is not a restart too
 	st.findRequeues(in, res)
 	st.findSteps(in, res) // last: only loops that are no scope of another kind
+	st.findDrains(in, res)
 	st.findClientSends(in, res)
 	return res, nil
 }
