@@ -24,7 +24,9 @@
 // fires or a liveness timer finds it stale, then waits and runs it again:
 // "between reconnects"), and in the failure branch of a work loop (a
 // consumer or a reader whose `if err != nil` branch waits and goes round,
-// so the step that failed runs again after the wait):
+// so the step that failed runs again after the wait), and in a drain loop
+// (`for len(pending) > 0`) that puts the work that failed back into the
+// set it drains:
 //
 //	for attempt := 0; attempt < 5; attempt++ {
 //		if err = call(ctx); err == nil {

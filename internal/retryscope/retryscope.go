@@ -25,6 +25,12 @@
 //   - a worker loop that sends a failed job back on the channel it came
 //     from (requeue.go).
 //
+// Kept apart from the scopes, for the rules about the wait on a failure
+// path: the failure branches of work loops that wait and go round, so the
+// failed step runs again (Result.Steps, step.go), and drain loops that put
+// the work that failed back into the set they drain (Result.Drains,
+// drain.go).
+//
 // Each Scope has a Kind, so an analyzer reads only the shapes it
 // understands, and its Evidence: the ids of what made it one, printed by
 // -retryscope.show.
