@@ -75,7 +75,8 @@
 // The tick of a ticker made before the loop and never reset in its
 // function (`t := time.NewTicker(d)` received as `<-t.C`, or `tick :=
 // time.Tick(d)`), received in one of those ways, is a wait too, judged
-// where the ticker is made. Its ticks stay on the grid of its creation
+// where the ticker is made; a select case of it must do nothing but go
+// on (work done in the tick's own case is a periodic job run on the tick). Its ticks stay on the grid of its creation
 // however long each attempt takes, so clients that failed together stay
 // in step: a period that is a setting (a field, `time.NewTicker(
 // c.opts.Reconnect)`) is reported even when the package gives it no

@@ -166,7 +166,8 @@ func (r *Result) receiveWaits(u inspector.Cursor) bool {
 // variable given one value, time.NewTicker(d), or `<-tick` where tick is
 // time.Tick(d); the receive must wait as receiveWaits says (alone, or in
 // a select whose other cases only receive from channels closed to
-// broadcast). A ticker's ticks stay on the grid of its creation however
+// broadcast), and a select case of it must do nothing but go on (work in
+// the tick's case is a periodic job run on the tick). A ticker's ticks stay on the grid of its creation however
 // long the work between them takes.
 func (r *Result) TickerPeriodOf(u inspector.Cursor) ast.Expr {
 	ue, ok := u.Node().(*ast.UnaryExpr)
@@ -196,6 +197,17 @@ func (r *Result) TickerPeriodOf(u inspector.Cursor) ast.Expr {
 	}
 	if !r.receiveWaits(u) || r.resets(u, v) {
 		return nil
+	}
+	if cc, ok := u.Parent().Parent().Node().(*ast.CommClause); ok {
+		// Work done in the tick's own case runs on the tick: a periodic
+		// job (publish every second), not attempts paced by the ticker.
+		for _, st := range cc.Body {
+			switch st.(type) {
+			case *ast.BranchStmt, *ast.EmptyStmt:
+			default:
+				return nil
+			}
+		}
 	}
 	return call.Args[0]
 }

@@ -143,3 +143,27 @@ func refresh(ctx context.Context, c *Conn) {
 		}
 	}
 }
+
+type Client struct{}
+
+func (c *Client) Publish(ctx context.Context, payload string) (string, error) { return "", nil }
+
+// publishEvery publishes on every tick: the work runs on the tick, a
+// periodic job, not a retry paced by the ticker.
+func publishEvery(ctx context.Context, c *Client) {
+	ticker := time.NewTicker(time.Second)
+	defer ticker.Stop()
+	for {
+		select {
+		case <-ticker.C:
+			if _, err := c.Publish(ctx, "ping"); err != nil {
+				if ctx.Err() == nil {
+					panic(err)
+				}
+			}
+			continue
+		case <-ctx.Done():
+		}
+		break
+	}
+}
