@@ -119,7 +119,11 @@ func (st *state) drainedSet(cond ast.Expr) types.Object {
 	} else if _, ok := st.info.Uses[id].(*types.Builtin); !ok {
 		return nil
 	}
-	switch st.info.TypeOf(call.Args[0]).Underlying().(type) {
+	t := st.info.TypeOf(call.Args[0])
+	if t == nil {
+		return nil // broken code
+	}
+	switch t.Underlying().(type) {
 	case *types.Map, *types.Slice:
 	default:
 		return nil
