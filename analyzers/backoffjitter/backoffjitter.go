@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -81,7 +82,7 @@ func run(pass *analysis.Pass, rep *directive.Reporter) (any, error) {
 	}
 	r.rep = rep
 	if !analysisutil.ImportsAny(pass.Pkg, "time", "math/rand", "math/rand/v2", "crypto/rand",
-		cenkaltiPath+"/v4", cenkaltiPath+"/v5", retrygoPath, retrygoPath+"/v4", retrygoPath+"/v3", knowledge.GRPC) {
+		cenkaltiPath+"/v4", cenkaltiPath+"/v5", retrygoPath, retrygoPath+"/v4", retrygoPath+"/v3", knowledge.GRPC) && !r.tunedLibraries() {
 		return r.unjudgedWaits(), nil // no wait, no jitter helper, no backoff library: nothing to judge
 	}
 	r.decls = r.res.Decls
@@ -142,10 +143,26 @@ func (r *runner) waits() {
 			// that succeeded, they are no backoff after a failure.
 			continue
 		}
+		if retryscope.LocalAttempt(r.info, s) {
+			// A file that has not appeared yet, a flaky local tool:
+			// no shared dependency for a fleet to stampede.
+			continue
+		}
 		bodies = append(bodies, s.Body)
 		if s.Kind == retryscope.Restart {
 			restarts[s.Body] = true
 		}
+	}
+	// The failure branch of a work loop (a consumer, a reader) that waits
+	// and goes round runs the failed step again after the wait: the
+	// same herd after an outage as a retry loop.
+	// A drain loop that puts the failed work back into the set it drains
+	// waits between the rounds that run it again.
+	for _, s := range append(slices.Clip(r.res.Steps), r.res.Drains...) {
+		if s.Attempt == nil || retryscope.LocalAttempt(r.info, s) {
+			continue
+		}
+		bodies = append(bodies, s.Body)
 	}
 	for fn, d := range r.decls {
 		ps := r.res.HelperParams(fn)
@@ -180,8 +197,8 @@ func (r *runner) waits() {
 		if !ok || r.underTest(cur) {
 			continue
 		}
-		for c := range cur.Preorder((*ast.CallExpr)(nil), (*ast.FuncLit)(nil)) {
-			if _, ok := c.Node().(*ast.CallExpr); !ok {
+		for c := range cur.Preorder((*ast.CallExpr)(nil), (*ast.FuncLit)(nil), (*ast.UnaryExpr)(nil)) {
+			if _, ok := c.Node().(*ast.FuncLit); ok {
 				continue
 			}
 			if lit := enclosingLit(c); lit != nil && lit.Pos() >= body.Pos() {
@@ -189,7 +206,13 @@ func (r *runner) waits() {
 				// (a goroutine, a callback): its waits are not this scope's.
 				continue
 			}
-			arg := r.wait.DurationOf(c)
+			var arg ast.Expr
+			how := plainWait
+			if _, ok := c.Node().(*ast.CallExpr); ok {
+				arg = r.wait.DurationOf(c)
+			} else if arg = r.wait.TickerPeriodOf(c); arg != nil {
+				how = tickerWait
+			}
 			if arg == nil || r.done[arg.Pos()] {
 				continue
 			}
@@ -203,7 +226,11 @@ func (r *runner) waits() {
 			if restarts[body] {
 				between = "between reconnects"
 			}
-			r.judge(arg, between)
+			if how == tickerWait {
+				r.judgeVal(arg, arg, r.newEval().eval(arg), between, how)
+			} else {
+				r.judge(arg, between)
+			}
 		}
 	}
 }
@@ -235,10 +262,31 @@ func (r *runner) mentions(body ast.Node, objs map[types.Object]bool) bool {
 // has a shape worth naming; between says what it separates (retry
 // attempts, or the reconnects of a restart loop).
 func (r *runner) judge(d ast.Expr, between string) {
-	v := r.newEval().eval(d)
+	r.judgeVal(d, d, r.newEval().eval(d), between, plainWait)
+}
+
+// waitHow says how a judged wait is taken.
+type waitHow int
+
+const (
+	plainWait    waitHow = iota // a sleep, a timer, a sleep helper
+	tickerWait                  // the tick of a ticker made before the loop
+	strategyWait                // the result of a client's backoff strategy
+)
+
+// judgeVal reports the wait v, at the expression at and printed as src
+// when it is a constant or a setting, if no random value contributes to
+// it and it has a shape worth naming. For a ticker's period and a backoff
+// strategy's result, a duration setting (a field, with or without a
+// default) is as fixed as a constant: a ticker's ticks stay on the grid
+// of its creation however long each attempt takes, and a client asks
+// its strategy before every retry.
+func (r *runner) judgeVal(at, src ast.Expr, v val, between string, how waitHow) {
 	if !v.det() {
 		return
 	}
+	setting := how != plainWait
+	d := src
 	var what string
 	switch v.s {
 	case sConst:
@@ -266,8 +314,17 @@ func (r *runner) judge(d ast.Expr, between string) {
 		// A value passed in: a caller may have jittered it, unless it is
 		// a field or variable whose default is a constant (a process
 		// waits that same value on every attempt, and so does the fleet).
-		if v.param || v.dflt == nil {
+		if v.param {
 			return
+		}
+		if v.dflt == nil || setting && constant.Sign(v.dflt) <= 0 {
+			if !setting {
+				return
+			}
+			// A setting with no default of its own (or one that is only
+			// ever cleared): one value for the whole fleet.
+			what = fmt.Sprintf("constant wait %s (a setting)", r.src(d))
+			break
 		}
 		if n, ok := constant.Int64Val(constant.ToInt(v.dflt)); !ok || time.Duration(n) <= minWait {
 			return
@@ -280,9 +337,12 @@ func (r *runner) judge(d ast.Expr, between string) {
 	case sExp:
 		what = "exponential backoff " + r.describe(v)
 	}
+	if how == tickerWait {
+		what = strings.Replace(what, "constant wait", "constant ticker period", 1)
+	}
 	r.rep.Report(analysis.Diagnostic{
-		Pos:      d.Pos(),
-		End:      d.End(),
+		Pos:      at.Pos(),
+		End:      at.End(),
 		Category: category,
 		Message: fmt.Sprintf("%s %s has no random part, so after an outage every client retries in lock step and the herd keeps the dependency down; "+
 			"wait a random share of it: rand.N(d) (full jitter) or d/2 + rand.N(d/2) (equal jitter)", what, between),

@@ -21,11 +21,12 @@ func testdata(t *testing.T) string {
 }
 
 func TestWaits(t *testing.T) {
-	analysistest.Run(testutil.Drop(t, "no fact was reported matching `sleeps", "no fact was reported matching `honors"), testdata(t), backoffjitter.Analyzer, "backoffjitter/loops", "backoffjitter/crosspkg", "backoffjitter/jitterlib", "backoffjitter/seed/...", "backoffjitter/shapes", "backoffjitter/grpcwait", "backoffjitter/results", "backoffjitter/polls", "backoffjitter/restarts")
+	analysistest.Run(testutil.Drop(t, "no fact was reported matching `sleeps", "no fact was reported matching `honors"), testdata(t), backoffjitter.Analyzer, "backoffjitter/loops", "backoffjitter/crosspkg", "backoffjitter/jitterlib", "backoffjitter/seed/...", "backoffjitter/shapes", "backoffjitter/grpcwait", "backoffjitter/results", "backoffjitter/polls", "backoffjitter/restarts", "backoffjitter/local", "backoffjitter/tickers", "backoffjitter/steps", "backoffjitter/drains")
 }
 
 func TestLibraries(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), backoffjitter.Analyzer, "backoffjitter/libs")
+	analysistest.Run(t, testdata(t), backoffjitter.Analyzer, "backoffjitter/tuned")
 }
 
 // waitKinds reports the wait backoffjitter's result gives each retry

@@ -22,7 +22,11 @@
 // between the runs of a restart loop (one that runs a session, such as a
 // subscription that returns when its connection ends, its error channel
 // fires or a liveness timer finds it stale, then waits and runs it again:
-// "between reconnects"):
+// "between reconnects"), and in the failure branch of a work loop (a
+// consumer or a reader whose `if err != nil` branch waits and goes round,
+// so the step that failed runs again after the wait), and in a drain loop
+// (`for len(pending) > 0`) that puts the work that failed back into the
+// set it drains:
 //
 //	for attempt := 0; attempt < 5; attempt++ {
 //		if err = call(ctx); err == nil {
@@ -67,6 +71,16 @@
 //			return nil
 //		}
 //	}
+//
+// The tick of a ticker made before the loop and never reset in its
+// function (`t := time.NewTicker(d)` received as `<-t.C`, or `tick :=
+// time.Tick(d)`), received in one of those ways, is a wait too, judged
+// where the ticker is made; a select case of it must do nothing but go
+// on (work done in the tick's own case is a periodic job run on the tick). Its ticks stay on the grid of its creation
+// however long each attempt takes, so clients that failed together stay
+// in step: a period that is a setting (a field, `time.NewTicker(
+// c.opts.Reconnect)`) is reported even when the package gives it no
+// default, unless it is a parameter.
 //
 // A sleep helper waits once: a function that sleeps in a loop is not one.
 // A time.After or timer in a select that also receives a result is an
@@ -129,6 +143,12 @@
 //     5 * time.Second` in the constructor): a duration field holds one
 //     value for the whole process, so every client waits that same
 //     default on every attempt;
+//   - waits of a loop whose attempt acts on this machine only: the file
+//     system (os.Stat, os.ReadFile...), a local subprocess (exec.Cmd's
+//     Run, Output...), an accept on the process's own listener. It
+//     waits out a local condition (a signal file not there yet, a flaky
+//     local tool, too many open files), with no shared dependency for a
+//     fleet of clients to stampede;
 //   - waits in a function that takes a *testing.T, *testing.B, *testing.F
 //     or testing.TB: a test harness waiting for its own server or
 //     cluster is one process, with no fleet of clients to fall into step;
@@ -204,6 +224,40 @@
 //
 //	grpc.ConnectParams{Backoff: backoff.Config{BaseDelay: 15 * time.Second, Multiplier: 2, MaxDelay: 5 * time.Minute}} // reported
 //	bc := backoff.DefaultConfig; bc.MaxDelay = time.Minute                                                           // fine
+//
+// Backoff factories without a random part, wherever they are called:
+// go-grpc-middleware's retry (v1 grpc_retry and v2) BackoffLinear(d),
+// which waits d before every retry (reported when d is longer than
+// -backoffjitter.minwait), and BackoffExponential(d); and their
+// WithJitter siblings given a jitter fraction of 0. The library has the
+// jittered sibling with the same arguments:
+//
+//	grpc_retry.WithBackoff(grpc_retry.BackoffLinear(time.Second))                // reported
+//	grpc_retry.WithBackoff(grpc_retry.BackoffLinearWithJitter(time.Second, 0.2)) // fine
+//
+// The backoff strategy of a self-retrying HTTP client (pester's and
+// go-retryablehttp's Client.Backoff) set, in a composite literal or by
+// assignment, to a function with no random part: a library function
+// without one (pester.LinearBackoff, ExponentialBackoff, DefaultBackoff),
+// or a function literal or function of the package whose result no random
+// value contributes to, with its attempt parameter counting attempts.
+// A strategy that returns a setting (`func(int) time.Duration { return
+// h.Backoff }`) is a constant policy: the client asks it before every
+// retry, and the setting is one value for the whole fleet. A strategy
+// that may return the server's Retry-After is left alone:
+//
+//	client.Backoff = func(_ int) time.Duration { return h.Backoff }                   // reported
+//	client.Backoff = func(_ int) time.Duration { return h.Backoff/2 + rand.N(h.Backoff/2) } // fine
+//
+// A retry delay option set to a positive constant under a millisecond:
+// azcore's policy.RetryOptions RetryDelay and MaxRetryDelay,
+// go-retryablehttp's Client RetryWaitMin and RetryWaitMax, cenkalti's
+// ExponentialBackOff InitialInterval and MaxInterval, gRPC's
+// backoff.Config BaseDelay and MaxDelay, and apimachinery's wait.Backoff
+// Duration and Cap. A bare number there (`RetryDelay: 100`, meant as
+// milliseconds) is that many nanoseconds: the retries come back to back
+// with no backoff at all. Zero (the library's default) and negative
+// values (deliberately no delay) are left alone.
 //
 // Not judged: sethvargo/go-retry backoffs without WithJitter and
 // k8s.io/apimachinery wait.Backoff without Jitter (their policies are

@@ -495,7 +495,7 @@ func (ev *evaluator) evalVar(v *types.Var) val {
 	ev.busy[v] = true
 	defer delete(ev.busy, v)
 	res := val{}
-	have := false
+	have, grown := false, false
 	if ev.ix.params[v] || !local {
 		// A parameter not bound by inlining, a field or a package variable:
 		// fixed for the call (configuration), unless a value stored in it
@@ -508,8 +508,10 @@ func (ev *evaluator) evalVar(v *types.Var) val {
 			switch {
 			case dv.mul:
 				dv = val{k: kDet, s: sGrowth, at: d.stmt}
+				grown = true
 			case dv.add && isDuration(v.Type()):
 				dv = val{k: kDet, s: sLinear, at: d.stmt}
+				grown = true
 			case dv.add:
 				dv = val{k: kDet, s: sCounter, text: name}
 			default:
@@ -524,6 +526,11 @@ func (ev *evaluator) evalVar(v *types.Var) val {
 	}
 	if !have {
 		return unknown
+	}
+	if !local && res.det() && grown && (res.s == sGrowth || res.s == sLinear) {
+		// A field the code itself grows each round (c.delay *= 2,
+		// c.delay += step) is the state of a backoff, not a setting.
+		return res
 	}
 	if !local && res.det() {
 		// Stored values decide only whether randomness reaches the field;
@@ -686,7 +693,7 @@ func (ev *evaluator) evalCall(call *ast.CallExpr, idx int) val {
 			if lib.Resp >= 0 && (lib.Resp >= len(call.Args) || !isNilExpr(info, call.Args[lib.Resp])) {
 				return unknown
 			}
-			return val{k: kDet, s: sExp, at: call}
+			return libShape(lib.Shape, call)
 		}
 	}
 	if fn.Pkg() != nil && fn.Pkg().Path() == "math" {
@@ -886,4 +893,16 @@ func isDuration(t types.Type) bool {
 func isNilExpr(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	return ok && tv.IsNil()
+}
+
+// libShape is the value of a library backoff of the given shape
+// (knowledge.Shape*), computed at e.
+func libShape(shape string, e ast.Node) val {
+	switch shape {
+	case knowledge.ShapeConstant:
+		return val{k: kDet, s: sConst, at: e}
+	case knowledge.ShapeLinear:
+		return val{k: kDet, s: sLinear, at: e}
+	}
+	return val{k: kDet, s: sExp, at: e}
 }

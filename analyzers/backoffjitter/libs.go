@@ -43,12 +43,16 @@ func (r *runner) libraries() {
 		}
 	}
 	grpc := analysisutil.ImportsAny(r.pass.Pkg, knowledge.GRPC)
-	if !cenkalti && !retrygo && !grpc {
+	tuned := r.tunedLibraries()
+	if !cenkalti && !retrygo && !grpc && !tuned {
 		return
 	}
 	for c := range r.in.Root().Preorder((*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil), (*ast.CallExpr)(nil)) {
 		switch n := c.Node().(type) {
 		case *ast.CompositeLit:
+			if tuned {
+				r.tunedLiteral(n)
+			}
 			if cenkalti && isExpBackOff(r.info.TypeOf(n)) {
 				r.expLiteral(c, n)
 			}
@@ -69,8 +73,14 @@ func (r *runner) libraries() {
 			if cenkalti {
 				r.expAssign(n)
 			}
+			if tuned {
+				r.tunedAssign(n)
+			}
 
 		case *ast.CallExpr:
+			if tuned {
+				r.tunedCall(c)
+			}
 			fn, _ := typeutil.Callee(r.info, n).(*types.Func)
 			if fn == nil || fn.Pkg() == nil || len(n.Args) != 1 {
 				continue

@@ -26,9 +26,13 @@ const (
 	Retryablehttp  = "github.com/hashicorp/go-retryablehttp"
 	GRPCStatus     = "google.golang.org/grpc/status"
 	GRPCCodes      = "google.golang.org/grpc/codes"
-	GRPC           = "google.golang.org/grpc"         // ConnectParams: its Backoff is the connection backoff
-	GRPCBackoff    = "google.golang.org/grpc/backoff" // Config: Jitter is its random share
-	Gobreaker      = "github.com/sony/gobreaker"      // v1 and v2
+	GRPC           = "google.golang.org/grpc"                                             // ConnectParams: its Backoff is the connection backoff
+	GRPCBackoff    = "google.golang.org/grpc/backoff"                                     // Config: Jitter is its random share
+	Gobreaker      = "github.com/sony/gobreaker"                                          // v1 and v2
+	GRPCRetry      = "github.com/grpc-ecosystem/go-grpc-middleware/retry"                 // grpc_retry (v1)
+	GRPCRetryV2    = "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry" // retry (v2)
+	AzcorePolicy   = "github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
+	Pester         = "github.com/sethgrid/pester"
 )
 
 // A RetryHelper is a retry API of a known library.
@@ -118,7 +122,16 @@ var LoggingFuncs = []string{
 	"Trace", "Tracef",
 }
 
-// A LibraryBackoff is a library function that computes a retry wait.
+// Backoff shapes, as LibraryBackoff and BackoffFactory name them.
+const (
+	ShapeConstant    = "constant"
+	ShapeLinear      = "linear"
+	ShapeExponential = "exponential"
+)
+
+// A LibraryBackoff is a library function that computes a retry wait: called
+// by hand, or stored as the backoff strategy of a self-retrying client
+// (BackoffFields).
 type LibraryBackoff struct {
 	// Jittered: a random value contributes to the wait.
 	Jittered bool
@@ -126,16 +139,106 @@ type LibraryBackoff struct {
 	// may take the server's Retry-After instead (-1: none); the wait is
 	// judged only when nil is passed there.
 	Resp int
+	// Shape is how the wait grows with the attempt when not Jittered.
+	Shape string
 }
 
 // LibraryBackoffs maps import path (without its /vN suffix) to function
 // name to what it computes (backoffjitter).
 var LibraryBackoffs = map[string]map[string]LibraryBackoff{
 	Retryablehttp: {
-		"DefaultBackoff":               {Resp: 3},
+		"DefaultBackoff":               {Resp: 3, Shape: ShapeExponential},
 		"LinearJitterBackoff":          {Jittered: true, Resp: 3},
 		"RateLimitLinearJitterBackoff": {Jittered: true, Resp: 3},
 	},
+	Pester: {
+		"DefaultBackoff":           {Resp: -1, Shape: ShapeConstant}, // 1s
+		"LinearBackoff":            {Resp: -1, Shape: ShapeLinear},
+		"ExponentialBackoff":       {Resp: -1, Shape: ShapeExponential},
+		"LinearJitterBackoff":      {Jittered: true, Resp: -1},
+		"ExponentialJitterBackoff": {Jittered: true, Resp: -1},
+	},
+}
+
+// A BackoffFactory is a library function that builds a retry backoff from
+// a base duration (its first parameter), to be handed to the library's
+// retry option.
+type BackoffFactory struct {
+	// Shape is how the wait grows with the attempt.
+	Shape string
+	// Jitter is the index of the jitter-fraction parameter (-1: none, no
+	// random part at all); a constant 0 passed there leaves none either.
+	Jitter int
+	// Jittered names the library's sibling that adds jitter, for the fix.
+	Jittered string
+}
+
+// BackoffFactories maps import path to function name to the backoff it
+// builds (backoffjitter).
+var BackoffFactories = map[string]map[string]BackoffFactory{
+	GRPCRetry: {
+		"BackoffLinear":                {Shape: ShapeConstant, Jitter: -1, Jittered: "BackoffLinearWithJitter"},
+		"BackoffExponential":           {Shape: ShapeExponential, Jitter: -1, Jittered: "BackoffExponentialWithJitter"},
+		"BackoffLinearWithJitter":      {Shape: ShapeConstant, Jitter: 1},
+		"BackoffExponentialWithJitter": {Shape: ShapeExponential, Jitter: 1},
+	},
+	GRPCRetryV2: {
+		"BackoffLinear":                       {Shape: ShapeConstant, Jitter: -1, Jittered: "BackoffLinearWithJitter"},
+		"BackoffExponential":                  {Shape: ShapeExponential, Jitter: -1, Jittered: "BackoffExponentialWithJitter"},
+		"BackoffLinearWithJitter":             {Shape: ShapeConstant, Jitter: 1},
+		"BackoffExponentialWithJitter":        {Shape: ShapeExponential, Jitter: 1},
+		"BackoffExponentialWithJitterBounded": {Shape: ShapeExponential, Jitter: 1},
+	},
+}
+
+// A BackoffField is the field of a self-retrying client's type that holds
+// its backoff strategy: a function the client calls for the wait before
+// each retry.
+type BackoffField struct {
+	Field string
+	// Attempt is the index of the strategy's attempt parameter.
+	Attempt int
+	// Resp is the index of a response parameter from which the strategy
+	// may read the server's Retry-After (-1: none).
+	Resp int
+}
+
+// BackoffFields maps import path (without its /vN suffix) to type name to
+// its backoff-strategy field (backoffjitter).
+var BackoffFields = map[string]map[string]BackoffField{
+	Pester:        {"Client": {Field: "Backoff", Attempt: 0, Resp: -1}},
+	Retryablehttp: {"Client": {Field: "Backoff", Attempt: 2, Resp: 3}},
+}
+
+// LocalOps are operations on this machine only: its file system, its
+// subprocesses and its own listeners (import path → function names, "Type.Method" for
+// methods). A retry loop whose attempt is one of them waits out a local
+// condition (a file that has not appeared yet, a flaky local tool), with
+// no shared remote dependency for a fleet of clients to stampede in lock
+// step (backoffjitter).
+var LocalOps = map[string][]string{
+	"os": {
+		"Stat", "Lstat", "Open", "OpenFile", "Create", "Remove", "RemoveAll", "Rename",
+		"Mkdir", "MkdirAll", "ReadFile", "WriteFile", "ReadDir", "Link", "Symlink", "Readlink",
+		"Chmod", "Chown", "Chtimes", "Truncate", "MkdirTemp", "CreateTemp",
+	},
+	"os/exec": {"Cmd.Run", "Cmd.Output", "Cmd.CombinedOutput", "Cmd.Start", "Cmd.Wait"},
+	// Accepting on this process's own listener fails on local resource
+	// exhaustion (too many open files), not on a remote dependency.
+	"net": {"Listener.Accept", "TCPListener.Accept", "TCPListener.AcceptTCP", "UnixListener.Accept", "UnixListener.AcceptUnix"},
+}
+
+// RetryDelayFields maps import path (without its /vN suffix) to type name
+// to its time.Duration fields that set the wait between retries: a
+// positive value under a millisecond there (a bare number such as 100,
+// which a time.Duration counts in nanoseconds) is no wait at all
+// (backoffjitter).
+var RetryDelayFields = map[string]map[string][]string{
+	AzcorePolicy:  {"RetryOptions": {"RetryDelay", "MaxRetryDelay"}},
+	Retryablehttp: {"Client": {"RetryWaitMin", "RetryWaitMax"}},
+	Backoff:       {"ExponentialBackOff": {"InitialInterval", "MaxInterval"}},
+	GRPCBackoff:   {"Config": {"BaseDelay", "MaxDelay"}},
+	Wait:          {"Backoff": {"Duration", "Cap"}},
 }
 
 // TokenRequestMarks: a function that spells one of these as a string (a

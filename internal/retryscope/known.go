@@ -3,6 +3,7 @@ package retryscope
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/knowledge"
@@ -103,4 +104,31 @@ func isRetryPolicyValue(info *types.Info, e ast.Expr, defs map[*types.Var]ast.Ex
 func IsLibraryHelper(fn *types.Func) bool {
 	_, ok := lookupKnown(fn)
 	return ok
+}
+
+// LocalAttempt reports whether the attempt of s (a loop's operation call)
+// is an operation on this machine only (knowledge.LocalOps): the file
+// system or a local subprocess. What it retries is a local condition, not
+// a remote dependency shared by a fleet of clients.
+func LocalAttempt(info *types.Info, s *Scope) bool {
+	if s == nil || s.Attempt == nil {
+		return false
+	}
+	fn := analysisutil.CalleeFunc(info, s.Attempt)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	name := fn.Name()
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		n, ok := types.Unalias(t).(*types.Named)
+		if !ok {
+			return false
+		}
+		name = n.Obj().Name() + "." + name
+	}
+	return slices.Contains(knowledge.LocalOps[fn.Pkg().Path()], name)
 }

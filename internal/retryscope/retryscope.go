@@ -25,6 +25,12 @@
 //   - a worker loop that sends a failed job back on the channel it came
 //     from (requeue.go).
 //
+// Kept apart from the scopes, for the rules about the wait on a failure
+// path: the failure branches of work loops that wait and go round, so the
+// failed step runs again (Result.Steps, step.go), and drain loops that put
+// the work that failed back into the set they drain (Result.Drains,
+// drain.go).
+//
 // Each Scope has a Kind, so an analyzer reads only the shapes it
 // understands, and its Evidence: the ids of what made it one, printed by
 // -retryscope.show.
@@ -266,6 +272,12 @@ type Result struct {
 	// Body the failure branch, Attempt the step's call). A work loop is
 	// no retry scope: they are not in Scopes, Innermost or In.
 	Steps []*Scope
+	// Drains are drain loops (for len(set) > 0) that put the work that
+	// failed back into the set they drain, so it runs again after the
+	// loop's wait (Kind Loop, Loop the for statement, Body its body,
+	// Attempt the call whose error guards the put-back: drain.go). Not
+	// in Scopes, Innermost or In.
+	Drains []*Scope
 	// Defs maps variables given a value exactly once to it (SingleDefs),
 	// and Decls the package's functions with bodies to their declarations:
 	// the wait model's, computed once for every analyzer.
@@ -376,6 +388,7 @@ func run(pass *analysis.Pass) (any, error) {
 	st.findRestarts(in, res) // after the loops: a retry loop is not a restart too
 	st.findRequeues(in, res)
 	st.findSteps(in, res) // last: only loops that are no scope of another kind
+	st.findDrains(in, res)
 	st.findClientSends(in, res)
 	return res, nil
 }

@@ -41,7 +41,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	res := pass.ResultOf[retryscope.Analyzer].(*retryscope.Result)
 	all := append(res.Scopes[:len(res.Scopes):len(res.Scopes)], res.Gotos...)
-	for _, s := range append(all, res.Steps...) {
+	for _, s := range append(append(all, res.Steps...), res.Drains...) {
 		pos := s.Body.Pos()
 		switch {
 		case s.Func != nil:

@@ -160,3 +160,79 @@ func (r *Result) receiveWaits(u inspector.Cursor) bool {
 	}
 	return true
 }
+
+// TickerPeriodOf returns the period of the ticker that the receive at u
+// waits for, or nil when u is no such wait: `<-t.C` where t is a local
+// variable given one value, time.NewTicker(d), or `<-tick` where tick is
+// time.Tick(d); the receive must wait as receiveWaits says (alone, or in
+// a select whose other cases only receive from channels closed to
+// broadcast), and a select case of it must do nothing but go on (work in
+// the tick's case is a periodic job run on the tick). A ticker's ticks stay on the grid of its creation however
+// long the work between them takes.
+func (r *Result) TickerPeriodOf(u inspector.Cursor) ast.Expr {
+	ue, ok := u.Node().(*ast.UnaryExpr)
+	if !ok || ue.Op != token.ARROW {
+		return nil
+	}
+	x := ast.Unparen(ue.X)
+	want := "Tick"
+	if sel, ok := x.(*ast.SelectorExpr); ok && sel.Sel.Name == "C" && analysisutil.IsNamedExact(deref(r.info.TypeOf(sel.X)), "time", "Ticker") {
+		x, want = ast.Unparen(sel.X), "NewTicker"
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := r.info.Uses[id].(*types.Var)
+	if !ok {
+		return nil
+	}
+	call, ok := ast.Unparen(r.Defs[v]).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	fn := analysisutil.CalleeFunc(r.info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "time" || fn.Name() != want {
+		return nil
+	}
+	if !r.receiveWaits(u) || r.resets(u, v) {
+		return nil
+	}
+	if cc, ok := u.Parent().Parent().Node().(*ast.CommClause); ok {
+		// Work done in the tick's own case runs on the tick: a periodic
+		// job (publish every second), not attempts paced by the ticker.
+		for _, st := range cc.Body {
+			switch st.(type) {
+			case *ast.BranchStmt, *ast.EmptyStmt:
+			default:
+				return nil
+			}
+		}
+	}
+	return call.Args[0]
+}
+
+// resets reports whether the function around u calls t.Reset: the period
+// then changes as the code goes.
+func (r *Result) resets(u inspector.Cursor, t *types.Var) bool {
+	for a := range u.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		for c := range a.Preorder((*ast.CallExpr)(nil)) {
+			sel, ok := ast.Unparen(c.Node().(*ast.CallExpr).Fun).(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "Reset" {
+				continue
+			}
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && r.info.Uses[id] == t {
+				return true
+			}
+		}
+		break
+	}
+	return false
+}
+
+func deref(t types.Type) types.Type {
+	if p, ok := t.(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}

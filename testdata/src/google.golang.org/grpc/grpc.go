@@ -28,3 +28,8 @@ func (fdo *funcDialOption) apply(do *dialOptions) { fdo.f(do) }
 func WithConnectParams(p ConnectParams) DialOption {
 	return &funcDialOption{f: func(*dialOptions) {}}
 }
+
+// EmptyCallOption does not alter the Call configuration.
+// It can be embedded in another structure to carry satellite data for use
+// by interceptors.
+type EmptyCallOption struct{}
