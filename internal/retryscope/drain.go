@@ -35,12 +35,7 @@ import (
 
 // findDrains records the package's drain loops that put failed work back.
 func (st *state) findDrains(in *inspector.Inspector, res *Result) {
-	loops := map[ast.Node]bool{}
-	for _, s := range res.Scopes {
-		if s.Loop != nil {
-			loops[s.Loop] = true
-		}
-	}
+	loops := res.scopeLoops()
 	for c := range in.Root().Preorder((*ast.ForStmt)(nil)) {
 		loop := c.Node().(*ast.ForStmt)
 		if loops[loop] || loop.Cond == nil {

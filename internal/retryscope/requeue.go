@@ -33,12 +33,7 @@ import (
 
 // findRequeues records worker loops that re-queue a failed job.
 func (st *state) findRequeues(in *inspector.Inspector, res *Result) {
-	loops := map[ast.Node]bool{}
-	for _, s := range res.Scopes {
-		if s.Loop != nil {
-			loops[s.Loop] = true
-		}
-	}
+	loops := res.scopeLoops()
 	for c := range in.Root().Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
 		loop := c.Node()
 		if loops[loop] {

@@ -46,12 +46,7 @@ import (
 // whose body runs a session as a statement, then waits, and never leaves
 // on what the session returned.
 func (st *state) findRestarts(in *inspector.Inspector, res *Result) {
-	loops := map[ast.Node]bool{}
-	for _, s := range res.Scopes {
-		if s.Loop != nil {
-			loops[s.Loop] = true
-		}
-	}
+	loops := res.scopeLoops()
 	for c := range in.Root().Preorder((*ast.ForStmt)(nil)) {
 		loop := c.Node().(*ast.ForStmt)
 		if loops[loop] || loop.Init != nil || loop.Post != nil || loop.Cond != nil && countsAttempts(loop.Cond) {

@@ -299,6 +299,22 @@ func (r *Result) Blind(fn *types.Func) bool {
 	return h != nil && h.Blind
 }
 
+// scopeLoops returns the loops that are already a retry scope (Scopes and
+// Gotos): a loop of another kind (a restart, a re-queue, a drain, a work
+// loop's retried step) is looked for only among the others.
+func (r *Result) scopeLoops() map[ast.Node]bool {
+	loops := map[ast.Node]bool{}
+	for _, s := range r.Scopes {
+		if s.Loop != nil {
+			loops[s.Loop] = true
+		}
+	}
+	for _, s := range r.Gotos {
+		loops[s.Loop] = true
+	}
+	return loops
+}
+
 // Innermost returns the innermost retry scope whose body contains pos, or nil.
 func (r *Result) Innermost(pos token.Pos) *Scope {
 	var best *Scope

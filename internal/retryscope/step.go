@@ -41,15 +41,7 @@ import (
 // findSteps records the retried steps of the package's work loops that
 // are no retry scope of another kind.
 func (st *state) findSteps(in *inspector.Inspector, res *Result) {
-	loops := map[ast.Node]bool{}
-	for _, s := range res.Scopes {
-		if s.Loop != nil {
-			loops[s.Loop] = true
-		}
-	}
-	for _, s := range res.Gotos {
-		loops[s.Loop] = true
-	}
+	loops := res.scopeLoops()
 	for c := range in.Root().Preorder((*ast.ForStmt)(nil)) {
 		loop := c.Node().(*ast.ForStmt)
 		if loops[loop] || loop.Init != nil || loop.Post != nil || loop.Cond != nil && countsAttempts(loop.Cond) {
@@ -159,20 +151,8 @@ func (st *state) calleeSteps(loop *ast.ForStmt, call *ast.CallExpr, res *Result)
 // calleeFailure is stepFailure for a step function's body: the branch
 // must wait and end by returning (to the loop, which goes round).
 func (st *state) calleeFailure(ifs *ast.IfStmt, prev ast.Stmt) (*ast.CallExpr, *types.Var, *ast.BlockStmt) {
-	from := prev
-	if ifs.Init != nil {
-		from = ifs.Init
-	}
-	a, ok := from.(*ast.AssignStmt)
-	if !ok || len(a.Rhs) != 1 || len(a.Lhs) == 0 {
-		return nil, nil, nil
-	}
-	call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
-	if !ok || !returnsError(st.info, call) {
-		return nil, nil, nil
-	}
-	errVar := errVarOf(st.info, a, call)
-	if errVar == nil || !nilTest(st.info, ifs.Cond, errVar, token.NEQ) {
+	call, errVar := st.failedCall(ifs, prev)
+	if call == nil {
 		return nil, nil, nil
 	}
 	list := ifs.Body.List
@@ -187,24 +167,34 @@ func (st *state) calleeFailure(ifs *ast.IfStmt, prev ast.Stmt) (*ast.CallExpr, *
 	return call, errVar, ifs.Body
 }
 
-// stepFailure returns the call whose error ifs tests (err != nil, err
-// assigned from the call in ifs's init or in the statement before it),
-// and the branch, when that branch waits and ends by going round.
-func (st *state) stepFailure(ifs *ast.IfStmt, prev ast.Stmt, x loopExits) (*ast.CallExpr, *types.Var, *ast.BlockStmt) {
+// failedCall returns the call whose error ifs tests (err != nil, err
+// assigned from the call in ifs's init or in the statement before it).
+func (st *state) failedCall(ifs *ast.IfStmt, prev ast.Stmt) (*ast.CallExpr, *types.Var) {
 	from := prev
 	if ifs.Init != nil {
 		from = ifs.Init
 	}
 	a, ok := from.(*ast.AssignStmt)
 	if !ok || len(a.Rhs) != 1 || len(a.Lhs) == 0 {
-		return nil, nil, nil
+		return nil, nil
 	}
 	call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
-	if !ok || !returnsError(st.info, call) || wait.IsWaitCall(st.info, call) {
-		return nil, nil, nil
+	if !ok || !returnsError(st.info, call) {
+		return nil, nil
 	}
 	errVar := errVarOf(st.info, a, call)
 	if errVar == nil || !nilTest(st.info, ifs.Cond, errVar, token.NEQ) {
+		return nil, nil
+	}
+	return call, errVar
+}
+
+// stepFailure returns the call whose error ifs tests (err != nil, err
+// assigned from the call in ifs's init or in the statement before it),
+// and the branch, when that branch waits and ends by going round.
+func (st *state) stepFailure(ifs *ast.IfStmt, prev ast.Stmt, x loopExits) (*ast.CallExpr, *types.Var, *ast.BlockStmt) {
+	call, errVar := st.failedCall(ifs, prev)
+	if call == nil || wait.IsWaitCall(st.info, call) {
 		return nil, nil, nil
 	}
 	body := ifs.Body
