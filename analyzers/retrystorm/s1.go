@@ -282,13 +282,7 @@ func (r *runner) refusalTest(cond ast.Expr, errp *types.Var) bool {
 }
 
 func (r *runner) isRefusalExpr(e ast.Expr) bool {
-	var id *ast.Ident
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	}
+	id := analysisutil.RefIdent(e)
 	v, ok := r.info.Uses[id].(*types.Var)
 	return ok && isRefusal(v)
 }

@@ -163,13 +163,8 @@ func (r *runner) configuredPolicy(cl *classify.Classifier) bool {
 		if site.Expr == nil {
 			return false
 		}
-		var id *ast.Ident
-		switch e := ast.Unparen(site.Expr).(type) {
-		case *ast.Ident:
-			id = e
-		case *ast.SelectorExpr:
-			id = e.Sel
-		default:
+		id := analysisutil.RefIdent(site.Expr)
+		if id == nil {
 			return false
 		}
 		switch o := r.info.Uses[id].(type) {

@@ -324,13 +324,8 @@ func SingleDefs(info *types.Info, in *inspector.Inspector) map[*types.Var]ast.Ex
 			}
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				var id *ast.Ident
-				switch l := ast.Unparen(l).(type) {
-				case *ast.Ident:
-					id = l
-				case *ast.SelectorExpr:
-					id = l.Sel // a field store: s.ctx = ...
-				default:
+				id := RefIdent(l)
+				if id == nil {
 					continue
 				}
 				var val ast.Expr
@@ -350,13 +345,7 @@ func SingleDefs(info *types.Info, in *inspector.Inspector) map[*types.Var]ast.Ex
 		case *ast.UnaryExpr:
 			// &v (or &s.ctx) may change v behind our back.
 			if n.Op == token.AND {
-				var id *ast.Ident
-				switch x := ast.Unparen(n.X).(type) {
-				case *ast.Ident:
-					id = x
-				case *ast.SelectorExpr:
-					id = x.Sel
-				}
+				id := RefIdent(n.X)
 				if id == nil {
 					continue
 				}
@@ -378,6 +367,19 @@ func SingleDefs(info *types.Info, in *inspector.Inspector) map[*types.Var]ast.Ex
 		}
 	}
 	return defs
+}
+
+// RefIdent returns the identifier that names what e refers to: x itself,
+// the Sel of a selector (pkg.Name, s.field, a.b.c), through parentheses;
+// nil for anything else.
+func RefIdent(e ast.Expr) *ast.Ident {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return x
+	case *ast.SelectorExpr:
+		return x.Sel
+	}
+	return nil
 }
 
 // ownContextField reports whether v is a context-typed field that only

@@ -36,13 +36,7 @@ func funcVar(info *types.Info, v *types.Var) *types.Func {
 		if len(in.Lhs) != 1 || in.Lhs[0] != v {
 			continue
 		}
-		var id *ast.Ident
-		switch e := ast.Unparen(in.Rhs).(type) {
-		case *ast.Ident:
-			id = e
-		case *ast.SelectorExpr:
-			id = e.Sel
-		}
+		id := RefIdent(in.Rhs)
 		if id == nil {
 			return nil
 		}

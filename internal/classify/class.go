@@ -337,13 +337,7 @@ func calleeIdent(e ast.Expr) *ast.Ident {
 // (ErrX = kerr.X) to the error it is, as the evaluator does.
 func sentinelOf(info *types.Info, v *types.Var, defs map[*types.Var]ast.Expr) *types.Var {
 	for range 4 {
-		var id *ast.Ident
-		switch d := ast.Unparen(defs[v]).(type) {
-		case *ast.Ident:
-			id = d
-		case *ast.SelectorExpr:
-			id = d.Sel
-		}
+		id := analysisutil.RefIdent(defs[v])
 		w, ok := info.Uses[id].(*types.Var)
 		if id == nil || !ok || !pkgLevel(w) || !isErrorValue(w.Type()) {
 			return v

@@ -6,6 +6,7 @@ package classify
 
 import (
 	"fmt"
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/knowledge"
 	"go/ast"
 	"go/constant"
@@ -157,13 +158,8 @@ func (f *SignalFinder) equal(test ast.Node, subject, v ast.Expr) []Signal {
 // sentinel recognises the values compared by identity: syscall errnos,
 // io.ErrUnexpectedEOF, io.EOF and gRPC codes.
 func (f *SignalFinder) sentinel(e ast.Expr) (Signal, bool) {
-	var id *ast.Ident
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
+	id := analysisutil.RefIdent(e)
+	if id == nil {
 		return Signal{}, false
 	}
 	obj := f.Info.Uses[id]

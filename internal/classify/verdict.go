@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/ctxaware"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -103,13 +104,8 @@ func ContextErrorIn(info *types.Info, exprs []ast.Expr, h Hypothesis, defs map[*
 // assigned once. ok is false for anything else.
 func ContextErrorOf(info *types.Info, e ast.Expr, defs map[*types.Var]ast.Expr) (h Hypothesis, ok bool) {
 	for range 4 {
-		var id *ast.Ident
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			id = x
-		case *ast.SelectorExpr:
-			id = x.Sel
-		default:
+		id := analysisutil.RefIdent(e)
+		if id == nil {
 			return 0, false
 		}
 		v, isVar := info.Uses[id].(*types.Var)

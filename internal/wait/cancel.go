@@ -257,13 +257,8 @@ func deadlineOnly(info *types.Info, cond ast.Expr) bool {
 
 // isDeadlineExceeded reports whether e is context.DeadlineExceeded.
 func isDeadlineExceeded(info *types.Info, e ast.Expr) bool {
-	var id *ast.Ident
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
+	id := analysisutil.RefIdent(e)
+	if id == nil {
 		return false
 	}
 	v, ok := info.Uses[id].(*types.Var)
