@@ -6,8 +6,6 @@ package classify
 
 import (
 	"fmt"
-	"github.com/reslint/reslint/internal/analysisutil"
-	"github.com/reslint/reslint/internal/knowledge"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -17,6 +15,9 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/knowledge"
 )
 
 // A Signal is one value recognised in a test of an error or response.

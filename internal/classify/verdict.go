@@ -5,9 +5,10 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/types/typeutil"
+
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/ctxaware"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // RetryMeaning says whether an enum constant returned by a classifier
