@@ -10,7 +10,6 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 
 	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
@@ -18,6 +17,7 @@ import (
 	"github.com/reslint/reslint/internal/directive"
 	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/knowledge"
+	"github.com/reslint/reslint/internal/lazyinspect"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "ambiguouswrite",
 	Doc:      analysisdoc.MustExtract(doc, "ambiguouswrite"),
 	URL:      "https://github.com/reslint/reslint#ambiguouswrite",
-	Requires: []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer, classify.Analyzer},
+	Requires: []*analysis.Analyzer{lazyinspect.Analyzer, retryscope.Analyzer, classify.Analyzer},
 	Run:      directive.Run(nil, run),
 }
 

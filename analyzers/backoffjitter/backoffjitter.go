@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reslint/reslint/internal/analysisdoc"
@@ -22,6 +21,7 @@ import (
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/directive"
 	"github.com/reslint/reslint/internal/knowledge"
+	"github.com/reslint/reslint/internal/lazyinspect"
 	"github.com/reslint/reslint/internal/retryscope"
 	"github.com/reslint/reslint/internal/wait"
 )
@@ -35,7 +35,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "backoffjitter",
 	Doc:        analysisdoc.MustExtract(doc, "backoffjitter"),
 	URL:        "https://github.com/reslint/reslint#backoffjitter",
-	Requires:   []*analysis.Analyzer{inspect.Analyzer, wait.Analyzer, retryscope.Analyzer},
+	Requires:   []*analysis.Analyzer{lazyinspect.Analyzer, wait.Analyzer, retryscope.Analyzer},
 	Run:        directive.Run(func() any { return &Waits{} }, run),
 	FactTypes:  []analysis.Fact{new(ResultFact)},
 	ResultType: reflect.TypeFor[*Waits](),
@@ -74,7 +74,7 @@ func run(pass *analysis.Pass, rep *directive.Reporter) (any, error) {
 	r := &runner{
 		pass:   pass,
 		info:   pass.TypesInfo,
-		in:     pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		in:     lazyinspect.Of(pass),
 		res:    pass.ResultOf[retryscope.Analyzer].(*retryscope.Result),
 		wait:   pass.ResultOf[wait.Analyzer].(*wait.Result),
 		result: map[*types.Func]*ResultFact{},

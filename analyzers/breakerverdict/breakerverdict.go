@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reslint/reslint/internal/analysisdoc"
@@ -16,6 +15,7 @@ import (
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/directive"
 	"github.com/reslint/reslint/internal/knowledge"
+	"github.com/reslint/reslint/internal/lazyinspect"
 )
 
 //go:embed doc.go
@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "breakerverdict",
 	Doc:       analysisdoc.MustExtract(doc, "breakerverdict"),
 	URL:       "https://github.com/reslint/reslint#breakerverdict",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer},
+	Requires:  []*analysis.Analyzer{lazyinspect.Analyzer},
 	Run:       directive.Run(nil, run),
 	FactTypes: []analysis.Fact{new(SettingsSink)},
 }
@@ -63,7 +63,7 @@ func run(pass *analysis.Pass, rep *directive.Reporter) (any, error) {
 	r := &runner{
 		pass:     pass,
 		info:     pass.TypesInfo,
-		in:       pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		in:       lazyinspect.Of(pass),
 		reported: map[token.Pos]bool{},
 	}
 	r.rep = rep

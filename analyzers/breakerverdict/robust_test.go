@@ -9,7 +9,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
+
+	"github.com/reslint/reslint/internal/lazyinspect"
 )
 
 func TestDoc(t *testing.T) {
@@ -87,7 +88,7 @@ func runOn(t *testing.T, src string) []analysis.Diagnostic {
 	pkg, _ := conf.Check("x", fset, []*ast.File{f}, info)
 	var diags []analysis.Diagnostic
 	results := map[*analysis.Analyzer]any{}
-	for _, a := range []*analysis.Analyzer{inspect.Analyzer, Analyzer} {
+	for _, a := range []*analysis.Analyzer{lazyinspect.Analyzer, Analyzer} {
 		pass := &analysis.Pass{
 			Analyzer:   a,
 			Fset:       fset,

@@ -8,13 +8,13 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/budget"
 	"github.com/reslint/reslint/internal/directive"
+	"github.com/reslint/reslint/internal/lazyinspect"
 	"github.com/reslint/reslint/internal/retryscope"
 	"github.com/reslint/reslint/internal/wait"
 )
@@ -29,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "childbudget",
 	Doc:       analysisdoc.MustExtract(doc, "childbudget"),
 	URL:       "https://github.com/reslint/reslint#childbudget",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer, wait.Analyzer, retryscope.Analyzer},
+	Requires:  []*analysis.Analyzer{lazyinspect.Analyzer, wait.Analyzer, retryscope.Analyzer},
 	Run:       directive.Run(nil, run),
 	FactTypes: []analysis.Fact{new(TimeoutFact)},
 }
@@ -81,7 +81,7 @@ func run(pass *analysis.Pass, r *directive.Reporter) (any, error) {
 	st := &state{
 		pass:   pass,
 		info:   pass.TypesInfo,
-		in:     pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		in:     lazyinspect.Of(pass),
 		r:      r,
 		scopes: pass.ResultOf[retryscope.Analyzer].(*retryscope.Result),
 		wait:   pass.ResultOf[wait.Analyzer].(*wait.Result),

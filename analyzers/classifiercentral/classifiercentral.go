@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -20,6 +19,7 @@ import (
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/directive"
+	"github.com/reslint/reslint/internal/lazyinspect"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -33,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "classifiercentral",
 	Doc:       analysisdoc.MustExtract(doc, "classifiercentral"),
 	URL:       "https://github.com/reslint/reslint#classifiercentral",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer, classify.Analyzer},
+	Requires:  []*analysis.Analyzer{lazyinspect.Analyzer, retryscope.Analyzer, classify.Analyzer},
 	Run:       directive.Run(nil, run),
 	FactTypes: []analysis.Fact{new(ClassifierFact), new(PlacesFact)},
 }
@@ -104,7 +104,7 @@ func run(pass *analysis.Pass, rep *directive.Reporter) (any, error) {
 	r := &runner{
 		pass: pass,
 		info: pass.TypesInfo,
-		in:   pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		in:   lazyinspect.Of(pass),
 		res:  pass.ResultOf[retryscope.Analyzer].(*retryscope.Result),
 	}
 	r.rep = rep

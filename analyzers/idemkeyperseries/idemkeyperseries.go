@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
@@ -20,6 +19,7 @@ import (
 	"github.com/reslint/reslint/internal/directive"
 	"github.com/reslint/reslint/internal/idemkey"
 	"github.com/reslint/reslint/internal/knowledge"
+	"github.com/reslint/reslint/internal/lazyinspect"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -36,7 +36,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "idemkeyperseries",
 	Doc:       analysisdoc.MustExtract(doc, "idemkeyperseries"),
 	URL:       "https://github.com/reslint/reslint#idemkeyperseries",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer},
+	Requires:  []*analysis.Analyzer{lazyinspect.Analyzer, retryscope.Analyzer},
 	Run:       directive.Run(nil, run),
 	FactTypes: []analysis.Fact{new(FreshKeyFact), new(PutsKeyFact), new(RequestFact)},
 }
@@ -140,7 +140,7 @@ func run(pass *analysis.Pass, r *directive.Reporter) (any, error) {
 		pass:       pass,
 		r:          r,
 		res:        pass.ResultOf[retryscope.Analyzer].(*retryscope.Result),
-		in:         pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		in:         lazyinspect.Of(pass),
 		cfg:        idemkey.NewConfig(keyHeaders, keyFields),
 		mentions:   map[ast.Node]bool{},
 		scopeCur:   map[*retryscope.Scope]inspector.Cursor{},

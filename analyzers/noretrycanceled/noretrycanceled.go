@@ -7,13 +7,13 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/ctxaware"
 	"github.com/reslint/reslint/internal/directive"
+	"github.com/reslint/reslint/internal/lazyinspect"
 	"github.com/reslint/reslint/internal/retryscope"
 	"github.com/reslint/reslint/internal/wait"
 )
@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "noretrycanceled",
 	Doc:      analysisdoc.MustExtract(doc, "noretrycanceled"),
 	URL:      "https://github.com/reslint/reslint#noretrycanceled",
-	Requires: []*analysis.Analyzer{inspect.Analyzer, wait.Analyzer, retryscope.Analyzer, ctxaware.Analyzer, classify.Analyzer},
+	Requires: []*analysis.Analyzer{lazyinspect.Analyzer, wait.Analyzer, retryscope.Analyzer, ctxaware.Analyzer, classify.Analyzer},
 	Run:      directive.Run(nil, run),
 }
 
@@ -47,7 +47,7 @@ func run(pass *analysis.Pass, rep *directive.Reporter) (any, error) {
 	r := &runner{
 		pass: pass,
 		info: pass.TypesInfo,
-		in:   pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		in:   lazyinspect.Of(pass),
 		res:  pass.ResultOf[retryscope.Analyzer].(*retryscope.Result),
 		ctx:  pass.ResultOf[ctxaware.Analyzer].(*ctxaware.Result),
 		wait: pass.ResultOf[wait.Analyzer].(*wait.Result),

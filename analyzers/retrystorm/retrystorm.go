@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -22,6 +21,7 @@ import (
 	"github.com/reslint/reslint/internal/directive"
 	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/knowledge"
+	"github.com/reslint/reslint/internal/lazyinspect"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -35,7 +35,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "retrystorm",
 	Doc:        analysisdoc.MustExtract(doc, "retrystorm"),
 	URL:        "https://github.com/reslint/reslint#retrystorm",
-	Requires:   []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer, classify.Analyzer},
+	Requires:   []*analysis.Analyzer{lazyinspect.Analyzer, retryscope.Analyzer, classify.Analyzer},
 	Run:        directive.Run(func() any { return &Inventory{} }, run),
 	FactTypes:  []analysis.Fact{new(RetriesFact), new(BreakerFact)},
 	ResultType: reflect.TypeFor[*Inventory](),
@@ -104,7 +104,7 @@ func run(pass *analysis.Pass, rep *directive.Reporter) (any, error) {
 	r := &runner{
 		pass:     pass,
 		info:     pass.TypesInfo,
-		in:       pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		in:       lazyinspect.Of(pass),
 		res:      pass.ResultOf[retryscope.Analyzer].(*retryscope.Result),
 		bounds:   map[*retryscope.Scope]retryscope.Bound{},
 		breakers: map[*types.Func]string{},

@@ -53,7 +53,16 @@
 // call t.Stop() (a deferred Stop covers every later return), or, for a
 // Timer, receive from t.C (the timer has fired and is gone; a later Reset
 // arms it again). Paths that end in panic, os.Exit, log.Fatal or another
-// function that never returns are not paths to a return; neither is the
+// function that never returns are not paths to a return: the builtin
+// panic, a function of this package none of whose paths returns (decided
+// on its own graph, through the package's helpers), and calls named like
+// os.Exit, log.Fatal*, log.Panic*, t.Fatal*/FailNow/Skip* or
+// runtime.Goexit. A helper of another package that never returns (a
+// project's own fatal wrapper in a shared package) is not known: the path
+// through it is taken to return, and T1 may report a timer there. (The
+// graphs are built only for the functions examined; earlier releases
+// computed them, and never-returning functions across packages, for every
+// function of every package analyzed or imported.) Neither is the
 // nil branch of `if err := srv.Serve(l); err != nil`, for a call
 // documented to always return an error (http.Server's Serve and
 // ListenAndServe and their package-level forms). A timer declared

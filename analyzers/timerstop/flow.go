@@ -13,21 +13,66 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/reslint/reslint/internal/analysisdoc"
+	"github.com/reslint/reslint/internal/analysisutil"
 )
 
-// cfgOf returns the control-flow graph ctrlflow built for fn, in which
-// calls to functions that never return (log.Fatal, os.Exit, panic, and
-// package functions that always reach one) end their block.
+// cfgOf returns the control-flow graph of fn, built on first use, in
+// which calls that never return (see noReturn) end their block.
 func (st *state) cfgOf(fn ast.Node) *cfg.CFG {
+	if g, ok := st.cfgs[fn]; ok {
+		return g
+	}
+	var body *ast.BlockStmt
 	switch fn := fn.(type) {
 	case *ast.FuncDecl:
-		if fn.Body != nil {
-			return st.cfgs.FuncDecl(fn)
-		}
+		body = fn.Body
 	case *ast.FuncLit:
-		return st.cfgs.FuncLit(fn)
+		body = fn.Body
 	}
-	return nil
+	var g *cfg.CFG
+	if body != nil {
+		g = cfg.New(body, func(call *ast.CallExpr) bool { return !st.noReturn(call) })
+	}
+	st.cfgs[fn] = g
+	return g
+}
+
+// noReturn reports whether call never returns: the builtin panic, a
+// function of this package none of whose returns is reachable (decided on
+// its control-flow graph, to a fixed point over the package's calls), or,
+// for a function of another package, one analysisutil.NoReturnCall knows
+// by name (os.Exit, log.Fatal, t.Fatal, runtime.Goexit, ...).
+func (st *state) noReturn(call *ast.CallExpr) bool {
+	if builtinName(st.info, call) == "panic" {
+		return true
+	}
+	fn := calleeFunc(st.info, call)
+	if fn != nil && fn.Pkg() == st.pass.Pkg {
+		if st.decls == nil {
+			st.decls = analysisutil.FuncDecls(st.info, st.in)
+		}
+		if decl, ok := st.decls[fn]; ok {
+			return st.neverReturns(fn, decl)
+		}
+	}
+	return analysisutil.NoReturnCall(call)
+}
+
+// neverReturns reports whether the package function fn, declared by
+// decl, has no reachable return. A function met again while its own graph
+// is being built (recursion) is taken to return, as ctrlflow does.
+func (st *state) neverReturns(fn *types.Func, decl *ast.FuncDecl) bool {
+	if nr, ok := st.noRet[fn]; ok {
+		return nr
+	}
+	if st.started[fn] {
+		return false
+	}
+	st.started[fn] = true
+	g := st.cfgOf(decl)
+	nr := g != nil && g.NoReturn()
+	st.noRet[fn] = nr
+	return nr
 }
 
 // checkFunc applies T1 and T4 to the timer variables of one function.

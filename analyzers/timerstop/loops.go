@@ -479,16 +479,6 @@ func (st *state) terminates(list []ast.Stmt, selLabel, loopLabel string) bool {
 	return false
 }
 
-// noReturn reports whether call never returns: panic, or a function
-// ctrlflow found (or knows) never returns, such as log.Fatal or os.Exit.
-func (st *state) noReturn(call *ast.CallExpr) bool {
-	if builtinName(st.info, call) == "panic" {
-		return true
-	}
-	fn := calleeFunc(st.info, call)
-	return fn != nil && st.cfgs.NoReturn(fn)
-}
-
 // assignsCondVar reports whether list assigns a variable that cond reads.
 func (st *state) assignsCondVar(list []ast.Stmt, cond ast.Expr) bool {
 	vars := make(map[types.Object]bool)

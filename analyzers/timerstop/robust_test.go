@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/ctrlflow"
-	"golang.org/x/tools/go/analysis/passes/inspect"
+
+	"github.com/reslint/reslint/internal/lazyinspect"
 )
 
 func TestDoc(t *testing.T) {
@@ -44,7 +44,7 @@ func (f importerFunc) Import(path string) (*types.Package, error) { return f(pat
 
 // runOn runs the analyzer, and the passes it requires, directly on src,
 // which may not parse or type-check completely: the drivers do not run
-// timerstop on such packages (ctrlflow does not run despite errors), but
+// timerstop on such packages, but
 // other drivers might, and nothing may panic.
 func runOn(t *testing.T, src string) []analysis.Diagnostic {
 	t.Helper()
@@ -75,7 +75,7 @@ func runOn(t *testing.T, src string) []analysis.Diagnostic {
 	pkg, _ := conf.Check("x", fset, []*ast.File{f}, info)
 	var diags []analysis.Diagnostic
 	results := map[*analysis.Analyzer]any{}
-	for _, a := range []*analysis.Analyzer{inspect.Analyzer, ctrlflow.Analyzer, Analyzer} {
+	for _, a := range []*analysis.Analyzer{lazyinspect.Analyzer, Analyzer} {
 		pass := &analysis.Pass{
 			Analyzer:          a,
 			Fset:              fset,

@@ -10,16 +10,16 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/ctrlflow"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/directive"
 	"github.com/reslint/reslint/internal/guard"
+	"github.com/reslint/reslint/internal/lazyinspect"
 )
 
 //go:embed doc.go
@@ -31,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "timerstop",
 	Doc:      analysisdoc.MustExtract(doc, "timerstop"),
 	URL:      "https://github.com/reslint/reslint#timerstop",
-	Requires: []*analysis.Analyzer{inspect.Analyzer, ctrlflow.Analyzer},
+	Requires: []*analysis.Analyzer{lazyinspect.Analyzer},
 	Run:      directive.Run(nil, run),
 
 	FactTypes: []analysis.Fact{new(FreshTimerFact)},
@@ -54,7 +54,6 @@ type state struct {
 	pass  *analysis.Pass
 	info  *types.Info
 	in    *inspector.Inspector
-	cfgs  *ctrlflow.CFGs
 	r     *directive.Reporter
 	files map[*token.File]*ast.File
 
@@ -77,6 +76,13 @@ type state struct {
 	loops         []inspector.Cursor   // for and range statements (T5)
 	t5            map[*types.Var]bool  // tickers an endless goroutine loop holds: T5's, not T1's
 
+	// Control-flow graphs and never-returning functions of this package,
+	// built on first use (flow.go).
+	cfgs    map[ast.Node]*cfg.CFG
+	decls   map[*types.Func]*ast.FuncDecl // nil until first needed
+	noRet   map[*types.Func]bool          // decided: never returns or may return
+	started map[*types.Func]bool          // deciding: a cycle may return
+
 	// asyncTimerChan is set by //go:debug asynctimerchan=1 in the package:
 	// the old semantics, whatever the files' versions.
 	asyncTimerChan bool
@@ -90,8 +96,7 @@ func run(pass *analysis.Pass, r *directive.Reporter) (any, error) {
 	st := &state{
 		pass:    pass,
 		info:    pass.TypesInfo,
-		in:      pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
-		cfgs:    pass.ResultOf[ctrlflow.Analyzer].(*ctrlflow.CFGs),
+		in:      lazyinspect.Of(pass),
 		r:       r,
 		files:   make(map[*token.File]*ast.File),
 		vars:    make(map[*types.Var]*timerVar),
@@ -102,6 +107,9 @@ func run(pass *analysis.Pass, r *directive.Reporter) (any, error) {
 		fStops:  make(map[*types.Var][]token.Pos),
 		fSets:   make(map[*types.Var]int),
 		t5:      make(map[*types.Var]bool),
+		cfgs:    make(map[ast.Node]*cfg.CFG),
+		noRet:   make(map[*types.Func]bool),
+		started: make(map[*types.Func]bool),
 
 		freshLocal: make(map[*types.Func]bool),
 	}

@@ -28,7 +28,7 @@ func setStrict(t *testing.T, v string) {
 }
 
 func TestRules(t *testing.T) {
-	results := analysistest.Run(t, testdata(t), timerstop.Analyzer, "timerstop/t1", "timerstop/t1main", "timerstop/t1fields", "timerstop/t1fieldsopen", "timerstop/t2", "timerstop/timeouts", "timerstop/t3", "timerstop/t3main", "timerstop/t4", "timerstop/t5", "timerstop/t5main", "timerstop/t6", "timerstop/seed", "timerstop/godebug", "timerstop/directive", "timerstop/directive/notime")
+	results := analysistest.Run(t, testdata(t), timerstop.Analyzer, "timerstop/t1", "timerstop/t1main", "timerstop/t1fields", "timerstop/t1fieldsopen", "timerstop/t2", "timerstop/timeouts", "timerstop/t3", "timerstop/t3main", "timerstop/t4", "timerstop/t5", "timerstop/t5main", "timerstop/t6", "timerstop/seed", "timerstop/godebug", "timerstop/directive", "timerstop/directive/notime", "timerstop/noreturn")
 	// Every diagnostic carries its rule id, and the fixtures exercise
 	// every rule. Stale-directive reports are the reporter's, not a rule's.
 	seen := map[string]int{}

@@ -8,10 +8,9 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reslint/reslint/internal/goroot"
+	"github.com/reslint/reslint/internal/lazyinspect"
 	"github.com/reslint/reslint/internal/retryscope"
 )
 
@@ -22,7 +21,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "classifiers",
 	Doc:        "find the retry classifiers of a package (shared by reslint analyzers; reports nothing)",
 	URL:        "https://github.com/reslint/reslint/blob/main/docs/rules.md",
-	Requires:   []*analysis.Analyzer{inspect.Analyzer, retryscope.Analyzer},
+	Requires:   []*analysis.Analyzer{lazyinspect.Analyzer, retryscope.Analyzer},
 	Run:        runPass,
 	ResultType: reflect.TypeFor[*Classifiers](),
 	FactTypes:  []analysis.Fact{new(RetriesCancelFact)},
@@ -72,7 +71,7 @@ func runPass(pass *analysis.Pass) (any, error) {
 	if goroot.Standard(pass) {
 		return &Classifiers{}, nil // no finding is wanted there: see knowledge/std.go
 	}
-	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	in := lazyinspect.Of(pass)
 	res := pass.ResultOf[retryscope.Analyzer].(*retryscope.Result)
 	list := Find(pass, in, res)
 	exportRetriesCancel(pass, list, &Options{Decls: res.Decls, Defs: res.Defs})

@@ -9,12 +9,12 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/goroot"
+	"github.com/reslint/reslint/internal/lazyinspect"
 	"github.com/reslint/reslint/internal/wait"
 )
 
@@ -29,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "ctxaware",
 	Doc:        "compute which functions time out or check their context (facts shared by reslint analyzers; reports nothing)",
 	URL:        "https://github.com/reslint/reslint/blob/main/docs/rules.md",
-	Requires:   []*analysis.Analyzer{inspect.Analyzer, wait.Analyzer},
+	Requires:   []*analysis.Analyzer{lazyinspect.Analyzer, wait.Analyzer},
 	Run:        run,
 	FactTypes:  []analysis.Fact{new(CtxFact)},
 	ResultType: reflect.TypeFor[*Result](),
@@ -52,7 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return &Result{pass: pass, info: pass.TypesInfo, local: map[*types.Func]*CtxFact{}, defs: wr.Defs, wr: wr}, nil
 	}
 	r := &Result{pass: pass, info: pass.TypesInfo, local: map[*types.Func]*CtxFact{}, defs: wr.Defs, wr: wr}
-	r.facts(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
+	r.facts(lazyinspect.Of(pass))
 	return r, nil
 }
 

@@ -54,7 +54,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -63,6 +62,7 @@ import (
 	"github.com/reslint/reslint/internal/goroot"
 	"github.com/reslint/reslint/internal/guard"
 	"github.com/reslint/reslint/internal/knowledge"
+	"github.com/reslint/reslint/internal/lazyinspect"
 	"github.com/reslint/reslint/internal/wait"
 )
 
@@ -73,7 +73,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "retryscope",
 	Doc:        "recognise retry scopes and retry helpers (shared by all reslint analyzers; reports nothing itself)",
 	URL:        "https://github.com/reslint/reslint#retry-scopes",
-	Requires:   []*analysis.Analyzer{inspect.Analyzer, wait.Analyzer},
+	Requires:   []*analysis.Analyzer{lazyinspect.Analyzer, wait.Analyzer},
 	Run:        run,
 	FactTypes:  []analysis.Fact{new(CallsFuncParamFact), new(HelperFact)},
 	ResultType: reflect.TypeFor[*Result](),
@@ -365,7 +365,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if goroot.Standard(pass) {
 		return stdResult(pass), nil // a table, not an analysis: see knowledge/std.go
 	}
-	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	in := lazyinspect.Of(pass)
 	wr := pass.ResultOf[wait.Analyzer].(*wait.Result)
 	st := &state{
 		pass:    pass,

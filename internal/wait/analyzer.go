@@ -6,11 +6,10 @@ import (
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/goroot"
+	"github.com/reslint/reslint/internal/lazyinspect"
 )
 
 // Analyzer computes the package's wait model once for every analyzer
@@ -19,7 +18,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "wait",
 	Doc:        "compute which functions wait and how (facts shared by reslint analyzers; reports nothing)",
 	URL:        "https://github.com/reslint/reslint/blob/main/docs/rules.md",
-	Requires:   []*analysis.Analyzer{inspect.Analyzer},
+	Requires:   []*analysis.Analyzer{lazyinspect.Analyzer},
 	Run:        run,
 	FactTypes:  []analysis.Fact{new(Fact)},
 	ResultType: reflect.TypeFor[*Result](),
@@ -52,7 +51,7 @@ func run(pass *analysis.Pass) (any, error) {
 		r.stdHonors()
 		return r, nil
 	}
-	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	in := lazyinspect.Of(pass)
 	r.Defs = analysisutil.SingleDefs(pass.TypesInfo, in)
 	r.Decls = analysisutil.FuncDecls(pass.TypesInfo, in)
 	r.facts(in)
