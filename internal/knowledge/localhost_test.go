@@ -4,7 +4,7 @@ import "testing"
 
 func TestNamesLocalHost(t *testing.T) {
 	for s, want := range map[string]bool{
-		"localhost:8080":                          true,
+		"localhost:8080": true,
 		"postgres://u:%s@localhost:5432/postgres": true,
 		"http://127.0.0.1/healthz":                true,
 		"[::1]:9000":                              true,
