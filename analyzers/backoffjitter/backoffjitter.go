@@ -143,7 +143,7 @@ func (r *runner) waits() {
 			// that succeeded, they are no backoff after a failure.
 			continue
 		}
-		if retryscope.LocalAttempt(r.info, s) {
+		if retryscope.LocalAttempt(r.info, s, r.res.Defs) {
 			// A file that has not appeared yet, a flaky local tool:
 			// no shared dependency for a fleet to stampede.
 			continue
@@ -159,7 +159,7 @@ func (r *runner) waits() {
 	// A drain loop that puts the failed work back into the set it drains
 	// waits between the rounds that run it again.
 	for _, s := range append(slices.Clip(r.res.Steps), r.res.Drains...) {
-		if s.Attempt == nil || retryscope.LocalAttempt(r.info, s) {
+		if s.Attempt == nil || retryscope.LocalAttempt(r.info, s, r.res.Defs) {
 			continue
 		}
 		bodies = append(bodies, s.Body)

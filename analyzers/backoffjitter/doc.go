@@ -145,10 +145,15 @@
 //     default on every attempt;
 //   - waits of a loop whose attempt acts on this machine only: the file
 //     system (os.Stat, os.ReadFile...), a local subprocess (exec.Cmd's
-//     Run, Output...), an accept on the process's own listener. It
-//     waits out a local condition (a signal file not there yet, a flaky
-//     local tool, too many open files), with no shared dependency for a
-//     fleet of clients to stampede;
+//     Run, Output...), an accept on the process's own listener, or a
+//     call whose target is this host: an address or connection string
+//     naming localhost, 127.0.0.1 or [::1], given as an argument, the
+//     receiver's origin (db.Ping on sql.Open(driver, dsn)) or a local
+//     built from such a constant (fmt.Sprintf("postgres://%s@localhost:5432/db", pw),
+//     net.JoinHostPort("127.0.0.1", port)). It waits out a local
+//     condition (a signal file not there yet, a flaky local tool, too
+//     many open files, a server the process just started), with no
+//     shared dependency for a fleet of clients to stampede;
 //   - waits in a function that takes a *testing.T, *testing.B, *testing.F
 //     or testing.TB: a test harness waiting for its own server or
 //     cluster is one process, with no fleet of clients to fall into step;

@@ -228,6 +228,13 @@ var LocalOps = map[string][]string{
 	"net": {"Listener.Accept", "TCPListener.Accept", "TCPListener.AcceptTCP", "UnixListener.Accept", "UnixListener.AcceptUnix"},
 }
 
+// LocalHostNames name this host in an address or a connection string
+// ("localhost:8080", "postgres://u@127.0.0.1:5432/db", "[::1]:9000",
+// "host=localhost"). An attempt against this host (a server this process
+// just started, a sidecar of its own) has no herd across machines
+// (backoffjitter).
+var LocalHostNames = []string{"localhost", "127.0.0.1", "::1"}
+
 // RetryDelayFields maps import path (without its /vN suffix) to type name
 // to its time.Duration fields that set the wait between retries: a
 // positive value under a millisecond there (a bare number such as 100,
