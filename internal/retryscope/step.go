@@ -139,13 +139,24 @@ func (st *state) calleeSteps(loop *ast.ForStmt, call *ast.CallExpr, res *Result)
 		if i > 0 {
 			prev = d.Body.List[i-1]
 		}
-		if call, errVar, branch := st.calleeFailure(ifs, prev); call != nil {
+		if call, errVar, branch := st.calleeFailure(ifs, prev); call != nil && !hasStep(res, branch) {
 			res.Steps = append(res.Steps, &Scope{
 				Kind: Loop, Loop: loop, Body: branch, Attempt: call, ErrVar: errVar,
 				Helper: "retried step", Evidence: EvWaits | EvFailureGoesRound,
 			})
 		}
 	}
+}
+
+// hasStep reports whether the failure branch body is recorded already (a
+// step function called by two work loops is one step).
+func hasStep(res *Result, body ast.Node) bool {
+	for _, s := range res.Steps {
+		if s.Body == body {
+			return true
+		}
+	}
+	return false
 }
 
 // calleeFailure is stepFailure for a step function's body: the branch

@@ -110,3 +110,15 @@ func (r *runner) receiveAndRunOnce(ctx context.Context) {
 	}
 	_ = m
 }
+
+// A second work loop running the same step: one step, one report.
+func (r *runner) StartAgain(ctx context.Context) { // want StartAgain:"honors\\(0\\)"
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		default:
+			r.receiveAndRun(ctx)
+		}
+	}
+}
