@@ -147,7 +147,7 @@ func (r *runner) designate() {
 	for _, fn := range r.sortedDecls() {
 		d := r.res.Decls[fn]
 		_, marked := directive.FuncMark(d, "classifier")
-		if !marked && !names[settingName(fn)] && !names[settingNameValue(fn)] {
+		if !marked && !names[analysisutil.QualifiedName(fn)] && !names[settingNameValue(fn)] {
 			continue
 		}
 		r.designated = append(r.designated, fn)
@@ -155,35 +155,10 @@ func (r *runner) designate() {
 	}
 }
 
-// settingName spells fn as the classifiers setting does:
-// path/to/pkg.Func or path/to/pkg.(*T).Method.
-func settingName(fn *types.Func) string {
-	if fn.Pkg() == nil {
-		return ""
-	}
-	recv := fn.Type().(*types.Signature).Recv()
-	if recv == nil {
-		return fn.Pkg().Path() + "." + fn.Name()
-	}
-	t := recv.Type()
-	star := ""
-	if p, ok := t.(*types.Pointer); ok {
-		t, star = p.Elem(), "*"
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return ""
-	}
-	if star != "" {
-		return fmt.Sprintf("%s.(*%s).%s", fn.Pkg().Path(), n.Obj().Name(), fn.Name())
-	}
-	return fmt.Sprintf("%s.%s.%s", fn.Pkg().Path(), n.Obj().Name(), fn.Name())
-}
-
 // settingNameValue is the T.Method spelling of a pointer method, which a
 // user may write for either receiver kind.
 func settingNameValue(fn *types.Func) string {
-	return strings.Replace(strings.Replace(settingName(fn), "(*", "", 1), ").", ".", 1)
+	return strings.Replace(strings.Replace(analysisutil.QualifiedName(fn), "(*", "", 1), ").", ".", 1)
 }
 
 // visibleClassifier returns the name of a designated classifier of this

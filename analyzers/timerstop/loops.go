@@ -638,7 +638,7 @@ func (st *state) alwaysErrCond(b *cfg.Block) bool {
 			return false
 		}
 	}
-	return knowledge.IsStdAlwaysErr(calleeFunc(st.info, call))
+	return analysisutil.InStdTable(knowledge.StdAlwaysErr, calleeFunc(st.info, call))
 }
 
 // tickChan reports whether e is a channel that is never closed: x.C of

@@ -167,6 +167,17 @@ func QualifiedName(fn *types.Func) string {
 	return fn.Pkg().Path() + "." + fn.Name()
 }
 
+// InStdTable reports whether fn is listed in table, a knowledge table
+// keyed by import path whose names are "Func", "T.Method" or "(*T).Method"
+// (knowledge.StdAlwaysErr).
+func InStdTable(table map[string][]string, fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	name := strings.TrimPrefix(QualifiedName(fn), fn.Pkg().Path()+".")
+	return slices.Contains(table[fn.Pkg().Path()], name)
+}
+
 // IdentVar returns the variable that e (parentheses removed) names, or nil
 // when e is not an identifier of a variable.
 func IdentVar(info *types.Info, e ast.Expr) *types.Var {

@@ -1,10 +1,5 @@
 package knowledge
 
-import (
-	"go/types"
-	"slices"
-)
-
 // # The standard library is not analyzed
 //
 // Under go vet -vettool, every pass of the suite that exports facts (and
@@ -108,29 +103,4 @@ var StdHonorsCtx = map[string]map[string][]int{
 var StdAlwaysErr = map[string][]string{
 	"net/http": {"Serve", "ServeTLS", "ListenAndServe", "ListenAndServeTLS",
 		"(*Server).Serve", "(*Server).ServeTLS", "(*Server).ListenAndServe", "(*Server).ListenAndServeTLS"},
-}
-
-// IsStdAlwaysErr reports whether fn is one of StdAlwaysErr.
-func IsStdAlwaysErr(fn *types.Func) bool {
-	if fn == nil || fn.Pkg() == nil {
-		return false
-	}
-	names := StdAlwaysErr[fn.Pkg().Path()]
-	if len(names) == 0 {
-		return false
-	}
-	name := fn.Name()
-	if recv := fn.Signature().Recv(); recv != nil {
-		t := recv.Type()
-		star := ""
-		if p, ok := t.(*types.Pointer); ok {
-			t, star = p.Elem(), "*"
-		}
-		n, ok := types.Unalias(t).(*types.Named)
-		if !ok {
-			return false
-		}
-		name = "(" + star + n.Obj().Name() + ")." + name
-	}
-	return slices.Contains(names, name)
 }
