@@ -35,8 +35,18 @@ func (st *state) detached() {
 		if !ok {
 			continue
 		}
-		sink, own := st.sink(c)
+		sink, how := st.sink(c)
 		if !sink.Valid() || inDefer(sink) {
+			continue
+		}
+		own := how.own
+		if how.deadline && !how.param {
+			// context.WithTimeout(context.Background(), d) handed on: a
+			// budget chosen here, on purpose, for work that must not die
+			// with the caller (a lease write after the job's context
+			// ended, a cancel or shutdown message with its own second).
+			// A bare root, or one that replaces the caller's ctx by its
+			// own name, is the slip.
 			continue
 		}
 		if sc := sink.Node().(*ast.CallExpr); st.isLogging(sc) || st.isTeardown(sc) || st.valuesOnly(sc, 0) {
@@ -403,10 +413,9 @@ func hasSource(info *types.Info, ft *ast.FuncType) bool {
 // or through WithTimeout, WithCancel and WithDeadline of it, as an
 // argument of type context.Context; following it through one local
 // variable assigned once. It is invalid when the context is not handed to
-// a call (stored in a field, returned, ...). own reports that the context
-// went through one of those wrappers (it has a cancel or deadline of its
-// own).
-func (st *state) sink(c inspector.Cursor) (_ inspector.Cursor, own bool) {
+// a call (stored in a field, returned, ...). how says what the context
+// went through on the way.
+func (st *state) sink(c inspector.Cursor) (_ inspector.Cursor, how sinkPath) {
 	for range 4 {
 		parent := c.Parent()
 		if !parent.Valid() {
@@ -419,54 +428,69 @@ func (st *state) sink(c inspector.Cursor) (_ inspector.Cursor, own bool) {
 		case *ast.CallExpr:
 			k, idx := c.ParentEdge()
 			if k != edge.CallExpr_Args {
-				return inspector.Cursor{}, false
+				return inspector.Cursor{}, how
 			}
 			if name, ok := budget.ContextFunc(st.info, p); ok {
 				switch name {
-				case "WithTimeout", "WithCancel", "WithDeadline", "WithTimeoutCause", "WithCancelCause", "WithDeadlineCause":
+				case "WithTimeout", "WithDeadline", "WithTimeoutCause", "WithDeadlineCause":
+					how.deadline = true
+					fallthrough
+				case "WithCancel", "WithCancelCause":
 					if idx == 0 {
 						c = parent
-						own = true
+						how.own = true
 						continue
 					}
 				}
-				return inspector.Cursor{}, false
+				return inspector.Cursor{}, how
 			}
 			if registersOnly(st.info, p) {
-				return inspector.Cursor{}, false
+				return inspector.Cursor{}, how
 			}
 			if st.takesContext(p, idx) {
-				return parent, own
+				return parent, how
 			}
-			return inspector.Cursor{}, false
+			return inspector.Cursor{}, how
 		case *ast.AssignStmt:
 			k, idx := c.ParentEdge()
 			if k != edge.AssignStmt_Rhs || (len(p.Lhs) != len(p.Rhs) && idx != 0) {
-				return inspector.Cursor{}, false
+				return inspector.Cursor{}, how
 			}
-			return st.useSink(p.Lhs[idx], c), own
+			s, param := st.useSink(p.Lhs[idx], c)
+			how.param = param
+			return s, how
 		case *ast.ValueSpec:
 			k, idx := c.ParentEdge()
 			if k != edge.ValueSpec_Values || (len(p.Names) != len(p.Values) && idx != 0) {
-				return inspector.Cursor{}, false
+				return inspector.Cursor{}, how
 			}
-			return st.useSink(p.Names[idx], c), own
+			s, param := st.useSink(p.Names[idx], c)
+			how.param = param
+			return s, how
 		}
 		break
 	}
-	return inspector.Cursor{}, false
+	return inspector.Cursor{}, how
+}
+
+// sinkPath is the way a root context went to its sink.
+type sinkPath struct {
+	own      bool // through WithCancel, WithTimeout or WithDeadline: it has a cancel of its own
+	deadline bool // through WithTimeout or WithDeadline: a budget chosen here
+	param    bool // assigned to the function's own context parameter
 }
 
 // useSink finds a call that receives the local variable lhs (assigned once,
-// here) as a context argument.
-func (st *state) useSink(lhs ast.Expr, at inspector.Cursor) inspector.Cursor {
+// here) as a context argument; param reports that lhs is the function's
+// own context parameter.
+func (st *state) useSink(lhs ast.Expr, at inspector.Cursor) (_ inspector.Cursor, param bool) {
 	v := st.identVar(lhs)
 	if v == nil {
-		return inspector.Cursor{}
+		return inspector.Cursor{}, false
 	}
 	n, ok := st.tr.Assigned(v)
 	if !ok || n != 1 {
-		return inspector.Cursor{}
+		return inspector.Cursor{}, false
 	}
 	// A parameter reassigned under a condition (if ctx == nil { ctx =
 	// context.Background() }) keeps the caller's context on the other
@@ -474,7 +498,8 @@ func (st *state) useSink(lhs ast.Expr, at inspector.Cursor) inspector.Cursor {
 	// cancel := context.WithTimeout(context.Background(), d)), it has lost
 	// the caller's context for every use after it.
 	after := token.NoPos
-	if st.tr.IsParam(v) {
+	param = st.tr.IsParam(v)
+	if param {
 		stmt := at.Parent()
 		for stmt.Valid() {
 			if _, ok := stmt.Node().(ast.Stmt); ok {
@@ -483,18 +508,18 @@ func (st *state) useSink(lhs ast.Expr, at inspector.Cursor) inspector.Cursor {
 			stmt = stmt.Parent()
 		}
 		if !stmt.Valid() || stmt.ParentEdgeKind() != edge.BlockStmt_List {
-			return inspector.Cursor{}
+			return inspector.Cursor{}, false
 		}
 		if _, ok := stmt.Parent().Parent().Node().(*ast.FuncDecl); !ok {
 			if _, ok := stmt.Parent().Parent().Node().(*ast.FuncLit); !ok {
-				return inspector.Cursor{}
+				return inspector.Cursor{}, false
 			}
 		}
 		after = stmt.Node().End()
 	}
 	fn := outerFunc(at)
 	if !fn.Valid() {
-		return inspector.Cursor{}
+		return inspector.Cursor{}, false
 	}
 	for c := range fn.Preorder((*ast.Ident)(nil)) {
 		id := c.Node().(*ast.Ident)
@@ -508,11 +533,11 @@ func (st *state) useSink(lhs ast.Expr, at inspector.Cursor) inspector.Cursor {
 		}
 		if k, idx := c.ParentEdge(); k == edge.CallExpr_Args {
 			if _, isCtx := budget.ContextFunc(st.info, p); !isCtx && !registersOnly(st.info, p) && st.takesContext(p, idx) {
-				return parent
+				return parent, param
 			}
 		}
 	}
-	return inspector.Cursor{}
+	return inspector.Cursor{}, false
 }
 
 // registersOnly reports whether call is a function of package context

@@ -161,7 +161,14 @@
 //
 // When the work must outlive the request (an audit record, a cache
 // fill), context.WithoutCancel(ctx) detaches it on purpose, keeps ctx's
-// values, and is not reported.
+// values, and is not reported. So is a root given a deadline of its own
+// and handed on under another name (wctx, cancel :=
+// context.WithTimeout(context.Background(), time.Second)): choosing a
+// fresh budget is a decision, taken for work that must finish after the
+// caller has gone (a lease or state write after the job's context ended,
+// a cancel or shutdown message); on real code that shape was almost always
+// deliberate. A bare root, a WithCancel of one, or a budget that replaces
+// the function's own ctx are reported.
 //
 // Deliberately not reported (B4): main and init; a function whose context
 // parameter is blank or unnamed (it ignores its context on purpose); a

@@ -25,9 +25,10 @@ func (s *Server) Checkout(ctx context.Context, skus []string) error {
 	return s.stock.Hold(context.Background(), skus) // want `context.Background\(\) passed to b4.Stock.Hold detaches the call from the caller's deadline and cancellation; derive from ctx, or use context.WithoutCancel\(ctx\)`
 }
 
-func (s *Server) Timed(ctx context.Context) error {
-	tctx, cancel := context.WithTimeout(context.TODO(), time.Second) // want `context.TODO\(\) passed to b4.send`
-	defer cancel()
+// Bare root through a once-assigned local: the slip, with no budget of
+// its own chosen here.
+func (s *Server) Untimed(ctx context.Context) error {
+	tctx := context.TODO() // want `context.TODO\(\) passed to b4.send`
 	return send(tctx, "x")
 }
 
@@ -130,4 +131,34 @@ func (s *Server) Run(ctx context.Context) {
 	bg, cancel := context.WithCancel(context.Background())
 	s.stop = cancel
 	go send(bg, "loop")
+}
+
+// Negative twins: a budget of its own chosen here, for work that must not
+// die with the caller.
+
+// The state write after the job's context ended gets the lease's
+// deadline, not the job's.
+func (s *Server) requeue(ctx context.Context, lease time.Time) error {
+	if ctx.Err() == nil {
+		return nil
+	}
+	wctx, cancel := context.WithDeadline(context.Background(), lease)
+	defer cancel()
+	return send(wctx, "requeue")
+}
+
+// A cancel message sent after the query's context is done, with one second
+// of its own.
+func (s *Server) cancelQuery(ctx context.Context) error {
+	<-ctx.Done()
+	cctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	return send(cctx, "cancel")
+}
+
+// The same fresh budget inline.
+func (s *Server) Timed(ctx context.Context) error {
+	tctx, cancel := context.WithTimeout(context.TODO(), time.Second)
+	defer cancel()
+	return send(tctx, "x")
 }
