@@ -192,6 +192,7 @@ func (r *runner) waits() {
 			}
 		}
 	}
+	sf := &classify.SignalFinder{Info: r.info, Defs: r.res.Defs}
 	for _, body := range bodies {
 		cur, ok := r.in.Root().FindNode(body)
 		if !ok || r.underTest(cur) {
@@ -219,6 +220,12 @@ func (r *runner) waits() {
 			if b, ok := body.(*ast.BlockStmt); ok && retryscope.OnExitPath(b, c.Node()) {
 				// Paces the work done before leaving (one reconnect per
 				// second after success): no attempt follows it.
+				continue
+			}
+			if sf.StateWait(body, c) {
+				// Reached only on one specific answer that is no fault
+				// ("not found yet", "authorization pending"): a wait for
+				// a state, which an outage leaves at once.
 				continue
 			}
 			r.done[arg.Pos()] = true

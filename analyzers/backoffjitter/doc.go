@@ -169,6 +169,18 @@
 //     when it goes round only on a "nothing yet" sentinel such as
 //     io.ErrNoProgress or ErrNotReady), so its waits pace successful
 //     reads, not retries of a failure;
+//   - a wait for a state: a wait reached only when the attempt's answer
+//     is one specific value that is no fault, pinned by the conditions
+//     around the wait or the guards before it that leave (`if
+//     apiErr.StatusCode != http.StatusNotFound { return err }`,
+//     `errors.Is(err, ErrAuthorizationPending)`, `apiErr.Code ==
+//     "unknown_pending_call"`): an HTTP status below 500 other than 408,
+//     409, 423, 425 and 429, a code string, or a sentinel error, none of
+//     them named for an outage, overload, conflict, lock or timeout. A
+//     resource not created yet or a token not authorized yet is waited
+//     for; an outage leaves the loop at once, so the fleet does not come
+//     back through this wait. A wait reached on a fault as well (`||
+//     errors.Is(err, ErrUnavailable)`) stays reported;
 //   - a wait on a path that only leaves the loop (reconnecting sessions
 //     one per second after success, then returning): no attempt follows
 //     it;

@@ -88,7 +88,13 @@
 // default policy and every CheckRetry the package sets answer "no retry"
 // for the status (a policy taken from the caller's configuration is the
 // caller's choice); or a fact says the inner function of another
-// package retries only other classes. So is a loop whose inner layer
+// package retries only other classes. A loop whose every wait is
+// reached only on one answer that is no fault (an HTTP status below 500
+// other than 408, 409, 423, 425 and 429, a code string, a sentinel whose
+// name says nothing of an outage, overload, conflict or timeout: a bucket
+// not created yet, an authorization pending) is left alone around a
+// library client that retries faults only (the AWS SDK's standard
+// retryer, a go-retryablehttp client). So is a loop whose inner layer
 // goes round only on classes that end the outer loop, provided the
 // inner hands back the error it gives up on (not a "too many retries"
 // of its own, which is another class). A polling loop

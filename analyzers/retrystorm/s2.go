@@ -12,7 +12,9 @@ import (
 
 	"github.com/reslint/reslint/internal/analysisdoc"
 	"github.com/reslint/reslint/internal/analysisutil"
+	"github.com/reslint/reslint/internal/classify"
 	"github.com/reslint/reslint/internal/retryscope"
+	"github.com/reslint/reslint/internal/wait"
 )
 
 // A layer is a retry scope an attempt reaches: nested in it, or behind a
@@ -30,6 +32,9 @@ type layer struct {
 	// what is known of it otherwise (what it goes round on).
 	scope *retryscope.Scope
 	fact  *RetriesFact
+	// faultsOnly: a library client that retries faults only (transport
+	// errors, 5xx, throttling), never a 4xx answer or a state.
+	faultsOnly bool
 }
 
 // configured reports whether a bound is configuration read at run time:
@@ -63,7 +68,8 @@ func (r *runner) reached(s *retryscope.Scope) []layer {
 			continue
 		}
 		seen[at] = true
-		out = append(out, layer{pos: at, name: name(t) + " at " + r.where(at), attempts: r.bounds[t].Attempts, configured: configured(r.bounds[t]), scope: t})
+		out = append(out, layer{pos: at, name: name(t) + " at " + r.where(at), attempts: r.bounds[t].Attempts, configured: configured(r.bounds[t]), scope: t,
+			faultsOnly: t.Kind == retryscope.Client})
 	}
 	runs := r.runLits(b)
 	self := name(s) + " at " + r.where(anchor(s))
@@ -93,7 +99,8 @@ func (r *runner) reached(s *retryscope.Scope) []layer {
 		if !strings.HasPrefix(f.Scope, via) {
 			nm = via + " (" + f.Scope + ")"
 		}
-		out = append(out, layer{pos: call.Pos(), name: nm, attempts: f.Attempts, configured: f.Configured, scope: r.scopeOf[r.callee(call)], fact: f})
+		out = append(out, layer{pos: call.Pos(), name: nm, attempts: f.Attempts, configured: f.Configured, scope: r.scopeOf[r.callee(call)], fact: f,
+			faultsOnly: selfRetrying(r.callee(call)) != nil})
 		return true
 	})
 	return out
@@ -240,7 +247,14 @@ func (r *runner) s2(inv *Inventory) {
 		inv.reach(s, ls) // every layer is listed; only those known to retry are reported
 		// A configured layer may run once; layers that retry disjoint
 		// errors do not multiply each other's attempts.
-		i := slices.IndexFunc(ls, func(l layer) bool { return !l.configured && !r.disjoint(s, l) })
+		// A loop that goes round only on an answer that is no fault (not
+		// found yet, pending) around a library client that retries only
+		// faults: an outage leaves the loop at once, and the client's
+		// retries of a state answer are none.
+		stateOnly := r.waitsForState(s)
+		i := slices.IndexFunc(ls, func(l layer) bool {
+			return !l.configured && !r.disjoint(s, l) && !(stateOnly && l.faultsOnly)
+		})
 		if i < 0 {
 			continue
 		}
@@ -253,4 +267,39 @@ func (r *runner) s2(inv *Inventory) {
 		r.rep.Rulef(analysisdoc.S2, anchor(s), "%s (%s) runs %s (%s) in each attempt: %s into an outage; retry at one layer only and let the other fail fast",
 			name(s), attemptsText(outer), l.name, attemptsText(l.attempts), arith)
 	}
+}
+
+// waitsForState reports whether the retry loop s waits, and every wait
+// of its body runs only on a specific state that is no fault
+// (classify.StateWait).
+func (r *runner) waitsForState(s *retryscope.Scope) bool {
+	if s.Kind != retryscope.Loop || s.Body == nil {
+		return false
+	}
+	cur, ok := r.in.Root().FindNode(s.Body)
+	if !ok {
+		return false
+	}
+	sf := &classify.SignalFinder{Info: r.info, Defs: r.res.Defs}
+	n := 0
+	for c := range cur.Preorder((*ast.CallExpr)(nil), (*ast.UnaryExpr)(nil)) {
+		if analysisutil.InFuncLit(c, s.Body) {
+			continue
+		}
+		switch e := c.Node().(type) {
+		case *ast.CallExpr:
+			if !wait.IsWaitCall(r.info, e) {
+				continue
+			}
+		case *ast.UnaryExpr:
+			if e.Op != token.ARROW || !wait.IsTimerChan(r.info, e.X) {
+				continue
+			}
+		}
+		if !sf.StateWait(s.Body, c) {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }

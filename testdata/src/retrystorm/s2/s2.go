@@ -488,3 +488,37 @@ func (b *breakerClient) fetch(ctx context.Context) error {
 	}
 	return err
 }
+
+// Negative: the loop waits for the queue to exist (404 only); the SDK
+// retries faults only, so no attempt of one is made twice.
+func sendWhenCreated(ctx context.Context, c *sqs.Client, body string) error {
+	for i := 0; i < 20; i++ {
+		_, err := c.SendMessage(ctx, &sqs.SendMessageInput{MessageBody: &body})
+		if err == nil {
+			return nil
+		}
+		var httpErr interface{ HTTPStatusCode() int }
+		if !errors.As(err, &httpErr) || httpErr.HTTPStatusCode() != http.StatusNotFound {
+			return err
+		}
+		time.Sleep(5 * time.Second)
+	}
+	return errors.New("queue never appeared")
+}
+
+// Positive twin: the loop goes round on 503, which the SDK retried
+// three times already.
+func sendThroughOutage(ctx context.Context, c *sqs.Client, body string) error {
+	for i := 0; i < 20; i++ { // want `retry loop \(20 attempts\) runs c.SendMessage \(the AWS SDK's standard retryer\) \(3 attempts\) in each attempt`
+		_, err := c.SendMessage(ctx, &sqs.SendMessageInput{MessageBody: &body})
+		if err == nil {
+			return nil
+		}
+		var httpErr interface{ HTTPStatusCode() int }
+		if !errors.As(err, &httpErr) || httpErr.HTTPStatusCode() != http.StatusServiceUnavailable {
+			return err
+		}
+		time.Sleep(5 * time.Second)
+	}
+	return errors.New("queue never answered")
+}
