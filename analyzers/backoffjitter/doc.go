@@ -53,8 +53,9 @@
 // as weak randomness in a backoff is wrong, and crypto/rand only costs
 // more. Values from crypto/rand count as random too.
 //
-// A wait is time.Sleep(d); time.After(d), time.NewTimer(d) or
-// timer.Reset(d) whose channel is received on its own or in a select whose
+// A wait is time.Sleep(d); time.After(d) (or the After of a clock
+// abstraction, any func(time.Duration) <-chan time.Time: clock.After(d)),
+// time.NewTimer(d) or timer.Reset(d) whose channel is received on its own or in a select whose
 // other cases only receive from done channels (ctx.Done(), a chan
 // struct{}); and a call of a sleep helper, a function recognised by what it
 // does (it waits for exactly its time.Duration parameter in one of those

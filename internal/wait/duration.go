@@ -60,7 +60,29 @@ func (r *Result) DurationOf(c inspector.Cursor) ast.Expr {
 	if f := r.paramFact(fn); f >= 0 {
 		return arg(f)
 	}
+	if i := AfterShape(sig); i >= 0 {
+		// clock.After(d) of a clock abstraction (a fake clock in tests,
+		// the real one in production): the same wait as time.After.
+		if u, ok := c.Parent().Node().(*ast.UnaryExpr); ok && u.Op == token.ARROW && r.receiveWaits(c.Parent()) {
+			return arg(i)
+		}
+	}
 	return nil
+}
+
+// AfterShape returns the index of the duration parameter of a function
+// shaped like time.After, func(time.Duration) <-chan time.Time (a clock
+// abstraction's After or Tick method), or -1.
+func AfterShape(sig *types.Signature) int {
+	if sig.Params().Len() != 1 || sig.Results().Len() != 1 ||
+		!analysisutil.IsNamedExact(sig.Params().At(0).Type(), "time", "Duration") {
+		return -1
+	}
+	ch, ok := sig.Results().At(0).Type().(*types.Chan)
+	if !ok || ch.Dir() == types.SendOnly || !analysisutil.IsNamedExact(ch.Elem(), "time", "Time") {
+		return -1
+	}
+	return 0
 }
 
 // paramFact returns the duration parameter that fn waits for (this

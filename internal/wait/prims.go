@@ -12,13 +12,18 @@ import (
 )
 
 // IsTimerChan reports whether e is a channel that fires after a duration:
-// time.After(d), time.Tick(d), the C field of a *time.Timer/*time.Ticker,
+// time.After(d), time.Tick(d), a clock abstraction's method of the same
+// shape (AfterShape: clock.After(d)), the C field of a *time.Timer/*time.Ticker,
 // or a variable holding a timer's channel.
 func IsTimerChan(info *types.Info, e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		fn := analysisutil.CalleeFunc(info, e)
-		return fn != nil && fn.Pkg() != nil && slices.Contains(knowledge.TimerChanFuncs[fn.Pkg().Path()], fn.Name())
+		if fn == nil || fn.Pkg() == nil {
+			return false
+		}
+		return slices.Contains(knowledge.TimerChanFuncs[fn.Pkg().Path()], fn.Name()) ||
+			AfterShape(fn.Type().(*types.Signature)) >= 0
 	case *ast.Ident:
 		// tc := time.After(d); ... <-tc: a variable holding a timer's
 		// channel (only timers deliver a time.Time).
