@@ -263,7 +263,12 @@
 // constructor) — has an Err() that is always nil: it is never the parent N4 asks to check, and never
 // a context in scope that N2 asks a loop to honor. Work detached that way
 // on purpose (a flush that must finish after the request went) is not
-// reported.
+// reported: a retry loop whose attempt is handed context.WithoutCancel of
+// a context (directly, or under a per-attempt WithTimeout, WithDeadline
+// or WithCancel of it) is meant to outlive the caller, and so are its
+// waits, even with the caller's ctx still in scope. A bare Background()
+// handed to the attempt says nothing of intent (it is how a context gets
+// forgotten) and the loop stays judged.
 //
 // Contexts in scope are context parameters and locals, the Context() of
 // an *http.Request in scope (messages name it r.Context()), and

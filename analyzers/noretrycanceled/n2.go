@@ -240,6 +240,13 @@ func (r *runner) n2(loops []*loop) {
 		if len(ctxs) == 0 {
 			continue // must not: no context in scope
 		}
+		if r.detachedAttempt(l) {
+			// Each attempt runs under a context that can never be done
+			// (WithoutCancel(ctx), Background, or a timeout of one): the
+			// work is meant to finish after the caller has gone, and so
+			// are the waits between its attempts.
+			continue
+		}
 		name := ctxs[0].Name
 		type blindWait struct {
 			pos   token.Pos
@@ -572,4 +579,83 @@ func (r *runner) shortSleep(call *ast.CallExpr) bool {
 	}
 	n, ok := constant.Int64Val(constant.ToInt(tv.Value))
 	return ok && time.Duration(n) <= 100*time.Millisecond
+}
+
+// detachedAttempt reports whether the attempt of loop l is handed a
+// context detached on purpose: context.WithoutCancel of one, directly or
+// under WithTimeout, WithDeadline or WithCancel of it, through locals
+// assigned once. A bare Background() is no such statement of intent (it
+// is how a context is forgotten) and does not count.
+func (r *runner) detachedAttempt(l *loop) bool {
+	if l.attempt == nil {
+		return false
+	}
+	for _, a := range l.attempt.Args {
+		if !analysisutil.IsContext(r.info.TypeOf(a)) {
+			continue
+		}
+		e, pos := a, l.attempt.Pos()
+		for range 6 {
+			if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+				v, _ := r.info.Uses[id].(*types.Var)
+				d := r.defs[v]
+				if d == nil {
+					d = r.derivedDef(l, v)
+				}
+				if d == nil || d.Pos() >= pos {
+					break
+				}
+				e, pos = d, d.Pos()
+				continue
+			}
+			call, ok := ast.Unparen(e).(*ast.CallExpr)
+			if !ok || len(call.Args) == 0 {
+				break
+			}
+			fn, _ := typeutil.Callee(r.info, call).(*types.Func)
+			if analysisutil.IsFunc(fn, "context", "WithoutCancel") {
+				return true
+			}
+			if !analysisutil.IsFunc(fn, "context", "WithTimeout") && !analysisutil.IsFunc(fn, "context", "WithDeadline") &&
+				!analysisutil.IsFunc(fn, "context", "WithCancel") {
+				break
+			}
+			e = call.Args[0]
+		}
+	}
+	return false
+}
+
+// derivedDef returns the call that derives the context v when v is given
+// its value once, in the function holding loop l, as the first result of
+// a call (`actx, cancel := context.WithTimeout(bg, d)`), or nil.
+func (r *runner) derivedDef(l *loop, v *types.Var) ast.Expr {
+	if v == nil {
+		return nil
+	}
+	fn, ok := analysisutil.EnclosingFunc(l.cur)
+	if !ok {
+		return nil
+	}
+	var def ast.Expr
+	n := 0
+	ast.Inspect(fn.Node(), func(x ast.Node) bool {
+		as, ok := x.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, lhs := range as.Lhs {
+			if id, ok := lhs.(*ast.Ident); ok && r.info.ObjectOf(id) == v {
+				n++
+				if i == 0 && len(as.Rhs) == 1 && len(as.Lhs) == 2 {
+					def = as.Rhs[0]
+				}
+			}
+		}
+		return true
+	})
+	if n != 1 {
+		return nil
+	}
+	return def
 }
