@@ -69,7 +69,9 @@
 // Not reported: an inner retry whose failure ends the outer one (a stream
 // reopened with retries, the loop leaving when that fails, only the send
 // retried), a retrying call whose error is dropped, a retry in a
-// goroutine the attempt starts, recursion, an AWS SDK call whose options
+// goroutine the attempt starts (also inside a function it calls: a
+// connect that starts a background credential refresh retrying on its
+// own does not retry itself), recursion, an AWS SDK call whose options
 // set its retries, an inner layer whose limit is configuration read at
 // run time (a retry-count field, a retry policy object: it may allow one
 // attempt; the inventory lists it), an inner loop that leaves when its

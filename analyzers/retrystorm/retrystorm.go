@@ -514,7 +514,7 @@ func (r *runner) inferRetries() {
 			if s.Kind == retryscope.Closure && s.Func == d {
 				continue // its own body is the operation, not a retry inside it
 			}
-			if within(d.Body, anchor(s)) && !r.rep.Covers(anchor(s)) {
+			if within(d.Body, anchor(s)) && !r.rep.Covers(anchor(s)) && !inGoLit(d.Body, anchor(s)) {
 				b := r.bounds[s]
 				f := &RetriesFact{Attempts: b.Attempts, Scope: name(s) + " at " + r.where(anchor(s)), Configured: configured(b)}
 				if set := r.retrySet(s); set.Narrow {
@@ -688,3 +688,22 @@ func takesContext(fn *types.Func) bool {
 
 // mark records the position of an internal error (see guard).
 func (r *runner) mark(pos token.Pos) { guard.Mark(r.pass, pos) }
+
+// inGoLit reports whether pos lies in a function literal that body starts
+// with go: a retry loop there (a background refresh) runs beside the
+// function, not as part of its work, so the function does not retry.
+func inGoLit(body *ast.BlockStmt, pos token.Pos) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if g, ok := n.(*ast.GoStmt); ok {
+			if lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit); ok && lit.Pos() <= pos && pos < lit.End() {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}

@@ -123,18 +123,48 @@ func InBody(info *types.Info, body ast.Node) bool {
 // IsTimerDrain reports whether ifs is the drain of a stopped timer: `if
 // !t.Stop() { <-t.C }` (the value of a timer that fired is taken out so a
 // Reset or a pool sees an empty channel; it does not wait for anything).
+// The Stop may have been called before, its answer kept in a bool, and
+// the condition may add other negated flags (`stopped := t.Stop(); if
+// !wasRead && !stopped { <-t.C }`, a timer pool's release): a branch
+// taken only when something is false and that only receives from the
+// timer's own channel drains it.
 func IsTimerDrain(info *types.Info, ifs *ast.IfStmt) bool {
-	u, ok := ast.Unparen(ifs.Cond).(*ast.UnaryExpr)
-	if !ok || u.Op != token.NOT {
+	if len(ifs.Body.List) != 1 {
 		return false
 	}
-	call, ok := ast.Unparen(u.X).(*ast.CallExpr)
+	es, ok := ifs.Body.List[0].(*ast.ExprStmt)
 	if !ok {
 		return false
 	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Stop" || !analysisutil.IsNamedExact(info.TypeOf(sel.X), "time", "Timer") {
+	recv, ok := ast.Unparen(es.X).(*ast.UnaryExpr)
+	if !ok || recv.Op != token.ARROW {
 		return false
 	}
-	return len(ifs.Body.List) == 1
+	ch, ok := ast.Unparen(recv.X).(*ast.SelectorExpr)
+	if !ok || ch.Sel.Name != "C" || !analysisutil.IsNamedExact(info.TypeOf(ch.X), "time", "Timer") {
+		return false
+	}
+	// Every conjunct is a negation, and one of them is t.Stop() or a
+	// bool flag.
+	var conj func(e ast.Expr) bool
+	conj = func(e ast.Expr) bool {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.BinaryExpr:
+			return e.Op == token.LAND && conj(e.X) && conj(e.Y)
+		case *ast.UnaryExpr:
+			if e.Op != token.NOT {
+				return false
+			}
+			switch x := ast.Unparen(e.X).(type) {
+			case *ast.CallExpr:
+				sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+				return ok && sel.Sel.Name == "Stop" && analysisutil.IsNamedExact(info.TypeOf(sel.X), "time", "Timer")
+			case *ast.Ident, *ast.SelectorExpr:
+				b, ok := info.TypeOf(x).Underlying().(*types.Basic)
+				return ok && b.Kind() == types.Bool
+			}
+		}
+		return false
+	}
+	return conj(ifs.Cond)
 }

@@ -185,7 +185,7 @@ func pause()                         {}
 func NewBackoff() int                { return 0 }
 func waitFor(d time.Duration)        {}
 
-func g(c clock, wg *sync.WaitGroup, tk *time.Ticker, tm *time.Timer, ch chan time.Time, ints chan int) {
+func g(c clock, wg *sync.WaitGroup, tk *time.Ticker, tm *time.Timer, ch chan time.Time, ints chan int, wasRead bool) {
 	time.Sleep(time.Second)
 	c.sleep(time.Second)
 	_ = backoffFor(1)
@@ -202,6 +202,16 @@ func g(c clock, wg *sync.WaitGroup, tk *time.Ticker, tm *time.Timer, ch chan tim
 		<-tm.C
 	}
 	if tm.Stop() {
+		<-tm.C
+	}
+	stopped := tm.Stop()
+	if !wasRead && !stopped {
+		<-tm.C
+	}
+	if !wasRead {
+		time.Sleep(time.Second)
+	}
+	if wasRead || !stopped {
 		<-tm.C
 	}
 }
@@ -234,10 +244,10 @@ func g(c clock, wg *sync.WaitGroup, tk *time.Ticker, tm *time.Timer, ch chan tim
 			t.Errorf("%s = %q, want %q", what, got, want)
 		}
 	}
-	check("wait calls", calls, []string{"time.Sleep", "c.sleep", "pause", "waitFor"})
-	check("blind sleeps", sleeps, []string{"time.Sleep"})
-	check("timer receives", recvs, []string{"time.After(time.Second)", "time.Tick(time.Second)", "tk.C", "ch", "tm.C", "tm.C"})
-	check("drains", drains, []string{"!tm.Stop():drain", "tm.Stop():no"})
+	check("wait calls", calls, []string{"time.Sleep", "c.sleep", "pause", "waitFor", "time.Sleep"})
+	check("blind sleeps", sleeps, []string{"time.Sleep", "time.Sleep"})
+	check("timer receives", recvs, []string{"time.After(time.Second)", "time.Tick(time.Second)", "tk.C", "ch", "tm.C", "tm.C", "tm.C", "tm.C"})
+	check("drains", drains, []string{"!tm.Stop():drain", "tm.Stop():no", "!wasRead:drain", "!wasRead:no", "wasRead:no"})
 
 	var body *ast.BlockStmt
 	for _, d := range f.Decls {

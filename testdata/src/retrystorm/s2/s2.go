@@ -522,3 +522,58 @@ func sendThroughOutage(ctx context.Context, c *sqs.Client, body string) error {
 	}
 	return errors.New("queue never answered")
 }
+
+type session struct{ stop chan struct{} }
+
+func (ss *session) refreshOnce(ctx context.Context) error { return call(ctx) }
+
+// connect authenticates once and starts a background refresh that
+// retries on its own; the refresh is not part of connect's work.
+func (ss *session) connect(ctx context.Context) error {
+	if err := ss.refreshOnce(ctx); err != nil {
+		return err
+	}
+	go func() {
+		for {
+			if err := ss.refreshOnce(ctx); err == nil {
+				return
+			}
+			select {
+			case <-ss.stop:
+				return
+			case <-time.After(5 * time.Second):
+			}
+		}
+	}()
+	return nil
+}
+
+// Negative: each attempt of the reconnect runs connect, whose retrying
+// refresh runs in a goroutine of its own.
+func (ss *session) reconnect(ctx context.Context) error {
+	return retry.Do(func() error {
+		return ss.connect(ctx)
+	}, retry.Attempts(3), retry.Context(ctx))
+}
+
+// connectRetrying retries the authentication inline.
+func (ss *session) connectRetrying(ctx context.Context) error {
+	for {
+		err := ss.refreshOnce(ctx)
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(5 * time.Second):
+		}
+	}
+}
+
+// Positive twin: the retrying authentication is part of each attempt.
+func (ss *session) reconnectRetrying(ctx context.Context) error {
+	return retry.Do(func() error { // want `retry.Do \(3 attempts\) runs ss.connectRetrying`
+		return ss.connectRetrying(ctx)
+	}, retry.Attempts(3), retry.Context(ctx))
+}
