@@ -31,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/reslint/reslint#childbudget",
 	Requires:  []*analysis.Analyzer{lazyinspect.Analyzer, wait.Analyzer, retryscope.Analyzer},
 	Run:       directive.Run(nil, run),
-	FactTypes: []analysis.Fact{new(TimeoutFact)},
+	FactTypes: []analysis.Fact{new(TimeoutFact), new(KeepsContextFact)},
 }
 
 // Settings.
@@ -72,6 +72,9 @@ type state struct {
 	facts map[*types.Func]*TimeoutFact
 	// b1 holds the timeout calls B1 reported, so B3 does not repeat them.
 	b1 map[*ast.CallExpr]bool
+	// keeps holds this package's functions that keep a context they
+	// receive (KeepsContextFact).
+	keeps map[*types.Func]bool
 }
 
 func run(pass *analysis.Pass, r *directive.Reporter) (any, error) {
@@ -88,6 +91,7 @@ func run(pass *analysis.Pass, r *directive.Reporter) (any, error) {
 		clamps: map[ast.Node]bool{},
 		facts:  map[*types.Func]*TimeoutFact{},
 		b1:     map[*ast.CallExpr]bool{},
+		keeps:  map[*types.Func]bool{},
 	}
 	st.policies() // B3 (b): needs only time
 	if !analysisutil.ImportsAny(pass.Pkg, "context") {
@@ -98,6 +102,7 @@ func run(pass *analysis.Pass, r *directive.Reporter) (any, error) {
 	st.findIngress()
 	st.nested() // B1
 	st.inferFacts()
+	st.inferKeeps()
 	st.calls()    // B2
 	st.attempts() // B3 (a)
 	st.detached() // B4

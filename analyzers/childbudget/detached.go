@@ -114,7 +114,10 @@ func (st *state) detached() {
 // goroutine whose context fn cancels before returning lives no longer
 // than fn, and then ignoring the caller's cancellation is the bug).
 func (st *state) outlives(root, sink inspector.Cursor, fn ast.Node) bool {
-	if !st.startsGoroutine(sink, fn) {
+	// websocket.NetConn(context.Background(), c, typ): a callee that keeps
+	// the context (KeepsContextFact) makes it the lifetime of what it
+	// builds (a connection, a session), like a goroutine it starts.
+	if !st.startsGoroutine(sink, fn) && !st.keepsCtx(analysisutil.CalleeFunc(st.info, sink.Node().(*ast.CallExpr))) {
 		return false
 	}
 	cancel := st.cancelOf(root)

@@ -179,7 +179,12 @@
 // (bare, or WithCancel/WithTimeout/WithDeadline of one) handed to a call
 // started with go (`go job(context.Background())`, `go s.loop(bg)`), to a
 // call inside a function literal started with go, or to a function of the
-// package that starts a goroutine with it (a keep-alive or refresh loop:
+// package that starts a goroutine with it, or to a function of any
+// package that keeps the context it receives (stores it or a child of it
+// in a field or struct literal, or hands it to a goroutine; exported as
+// KeepsContextFact, "keepscontext": a connection wrapper whose context
+// bounds its whole life, websocket.NetConn(context.Background(), c, typ))
+// (a keep-alive or refresh loop:
 // `kctx, cancel := context.WithCancel(context.Background()); c.stop =
 // cancel; c.startKeepAlive(kctx)`; or a background refresh that starts
 // `go fn()` on a local literal using it, while callers keep a stale

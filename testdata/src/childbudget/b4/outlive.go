@@ -17,7 +17,7 @@ func (c *Conn) dial(ctx context.Context) error { return ctx.Err() }
 func (c *Conn) ping(ctx context.Context) error { return ctx.Err() }
 
 // startKeepAlive pings until ctx is cancelled, in a goroutine of its own.
-func (c *Conn) startKeepAlive(ctx context.Context) {
+func (c *Conn) startKeepAlive(ctx context.Context) { // want startKeepAlive:"keepscontext"
 	go func() {
 		t := time.NewTicker(30 * time.Second)
 		defer t.Stop()

@@ -1,0 +1,19 @@
+package b4
+
+import (
+	"context"
+
+	"childbudget/b4/wsconn"
+)
+
+// Negative: the wrapper keeps the context as its lifetime; the dial's
+// context must not end the connection.
+func dialStream(ctx context.Context, c *wsconn.Conn) error {
+	nc := wsconn.NetConn(context.Background(), c)
+	return nc.Close()
+}
+
+// Positive twin: one message sent detached from the caller.
+func sendDetached(ctx context.Context, c *wsconn.Conn) error {
+	return wsconn.Write(context.Background(), c, nil) // want `context.Background\(\) passed to wsconn.Write detaches the call`
+}
