@@ -37,7 +37,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        "https://github.com/reslint/reslint#backoffjitter",
 	Requires:   []*analysis.Analyzer{lazyinspect.Analyzer, wait.Analyzer, retryscope.Analyzer},
 	Run:        directive.Run(func() any { return &Waits{} }, run),
-	FactTypes:  []analysis.Fact{new(ResultFact)},
+	FactTypes:  []analysis.Fact{new(ResultFact), new(DelayParamFact)},
 	ResultType: reflect.TypeFor[*Waits](),
 }
 
@@ -66,8 +66,9 @@ type runner struct {
 	ix     *defsIndex
 	wait   *wait.Result
 	result map[*types.Func]*ResultFact
-	done   map[token.Pos]bool // wait arguments already judged
-	stores *bool              // see storesFactor
+	done   map[token.Pos]bool  // wait arguments already judged
+	delays map[*types.Func]int // this package's functions that wait a parameter between attempts (DelayParamFact)
+	stores *bool               // see storesFactor
 }
 
 func run(pass *analysis.Pass, rep *directive.Reporter) (any, error) {
@@ -92,8 +93,10 @@ func run(pass *analysis.Pass, rep *directive.Reporter) (any, error) {
 	// helpers whatever is reported here (its sleep helpers are the wait
 	// model's).
 	r.resultFacts()
+	r.delayParams()
 
 	r.waits()
+	r.delayArgs()
 	r.libraries()
 	return r.scopeWaits(), nil
 }

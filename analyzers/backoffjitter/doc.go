@@ -73,6 +73,15 @@
 //		}
 //	}
 //
+// A retry helper that waits one of its time.Duration parameters,
+// unchanged, between attempts (Retry(times int, delay time.Duration, op
+// func() error)), or a function that hands a parameter of its own on to
+// such a helper's delay, is marked by DelayParamFact ("delayparam(1)",
+// across packages); the delay is then judged at each call, on the value
+// passed: `Retry(10, 10*time.Second, op)` waits a constant 10s between
+// attempts, while a caller's jittered value, or a parameter handed on,
+// is not reported there.
+//
 // The tick of a ticker made before the loop and never reset in its
 // function (`t := time.NewTicker(d)` received as `<-t.C`, or `tick :=
 // time.Tick(d)`), received in one of those ways, is a wait too, judged
