@@ -174,6 +174,9 @@
 //	case <-time.After(backoff):
 //	}
 //
+// The spin is reported in any loop whose select waits on a timer beside
+// such a Done case, retry loop or not: a wait until a cluster is ready,
+// a poll, a periodic job spin the same way once the context is done.
 // A case that sets a flag or an error the loop may test, calls a function
 // of the package or a func value, or a loop whose condition consults the
 // context, is left alone. Such a function does not honor its context in

@@ -328,9 +328,7 @@ func (r *runner) n2(loops []*loop) {
 			continue
 		}
 		for _, cc := range spins {
-			x := types.ExprString(analysisutil.CommRecv(cc.Comm))
-			x = strings.TrimSuffix(x, ".Done()")
-			r.reportf(analysisdoc.N2, cc.Pos(), "case <-%s.Done() does not leave the loop: once %s is done its Done channel stays ready, so every later round takes this case at once and the loop spins through its attempts without waiting; return %s.Err() from this case", x, x, x)
+			r.reportSpin(cc)
 		}
 		if classify.IsPoll(r.info, l.body, l.attempt, l.errVar) {
 			// A poll leaves on the first error: its waits pace reads that
@@ -658,4 +656,11 @@ func (r *runner) derivedDef(l *loop, v *types.Var) ast.Expr {
 		return nil
 	}
 	return def
+}
+
+// reportSpin reports the ctx.Done() case cc that does not leave its loop.
+func (r *runner) reportSpin(cc *ast.CommClause) {
+	x := types.ExprString(analysisutil.CommRecv(cc.Comm))
+	x = strings.TrimSuffix(x, ".Done()")
+	r.reportf(analysisdoc.N2, cc.Pos(), "case <-%s.Done() does not leave the loop: once %s is done its Done channel stays ready, so every later round takes this case at once and the loop spins without waiting; return %s.Err() from this case", x, x, x)
 }

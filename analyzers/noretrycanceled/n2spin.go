@@ -97,3 +97,44 @@ func followedInLoop(c inspector.Cursor, loop ast.Node) bool {
 	}
 	return false
 }
+
+// spinLoops reports the busy spin in the loops that are no retry loop
+// (a wait until a state is reached, a poll, a periodic job): a select
+// that waits on a timer beside a ctx.Done() case that does not leave
+// spins them just the same once the context is done. judged are the
+// loops already walked as retry loops.
+func (r *runner) spinLoops(judged []*loop) {
+	if !analysisutil.ImportsAny(r.pass.Pkg, "context") {
+		return
+	}
+	seen := map[ast.Node]bool{}
+	for _, l := range judged {
+		seen[l.node] = true
+	}
+	for c := range r.in.Root().Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		if seen[c.Node()] {
+			continue
+		}
+		body := analysisutil.LoopBody(c.Node())
+		if body == nil {
+			continue
+		}
+		fn, ok := analysisutil.EnclosingFunc(c)
+		if !ok {
+			continue
+		}
+		l := &loop{cur: c, node: c.Node(), body: body, stmts: []inspector.Cursor{c}, root: fn.Node()}
+		for sc := range c.Preorder((*ast.SelectStmt)(nil)) {
+			if analysisutil.EnclosingLoop(sc) != c.Node() || analysisutil.InFuncLit(sc, c.Node()) {
+				continue
+			}
+			sel := r.wait.SiteAt(sc).Select
+			if sel == nil || sel.Shape() != wait.Cancellable {
+				continue
+			}
+			if cc := r.spinningDone(l, sc, sc.Node().(*ast.SelectStmt)); cc != nil {
+				r.reportSpin(cc)
+			}
+		}
+	}
+}
