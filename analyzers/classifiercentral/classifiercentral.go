@@ -313,7 +313,7 @@ func (r *runner) sites() []*site {
 				continue
 			}
 			inVerdict, inScope := r.where(cur)
-			if s.EOF && !inVerdict || !inVerdict && !inScope || !decides(r.info, cur) {
+			if s.EOF && !inVerdict || !inVerdict && !inScope && !marksRetry(cur) || !decides(r.info, cur) {
 				continue
 			}
 			p := r.pass.Fset.Position(s.Test.Pos())
@@ -458,4 +458,63 @@ func labels(ls []string) string {
 		return ls[0] + " and " + ls[1]
 	}
 	return strings.Join(ls[:len(ls)-1], ", ") + " and " + ls[len(ls)-1]
+}
+
+// marksRetry reports whether the test at cur chooses a branch that stores
+// a retry verdict for a retry made elsewhere: it assigns a value named for
+// retrying (meta.resStatus = needRetry, st = StatusRetry), or true to a
+// variable or field named for it (res.shouldRetry = true). The status
+// list written there is a classification, wherever the retry loop that
+// reads the verdict is.
+func marksRetry(cur inspector.Cursor) bool {
+	if cc, ok := cur.Node().(*ast.CaseClause); ok {
+		return storesRetry(cc.Body)
+	}
+	child := cur.Node()
+	for p := cur.Parent(); p.Node() != nil; p = p.Parent() {
+		switch x := p.Node().(type) {
+		case *ast.ParenExpr, *ast.UnaryExpr, *ast.BinaryExpr:
+		case *ast.IfStmt:
+			return child == x.Cond && storesRetry(x.Body.List)
+		case *ast.CaseClause:
+			return storesRetry(x.Body)
+		default:
+			return false
+		}
+		child = p.Node()
+	}
+	return false
+}
+
+// storesRetry reports whether list assigns a retry verdict (see
+// marksRetry) at its top level.
+func storesRetry(list []ast.Stmt) bool {
+	for _, s := range list {
+		as, ok := s.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			continue
+		}
+		for i, rhs := range as.Rhs {
+			if id := analysisutil.RefIdent(rhs); id != nil {
+				if id.Name == "true" && namedRetry(analysisutil.RefIdent(as.Lhs[i])) || id.Name != "true" && namedRetry(id) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// namedRetry reports whether id's name holds a word for retrying.
+func namedRetry(id *ast.Ident) bool {
+	if id == nil {
+		return false
+	}
+	for _, w := range classify.Words(id.Name) {
+		switch w {
+		case "retry", "retriable", "retryable", "retries":
+			return true
+		}
+	}
+	return false
 }

@@ -31,7 +31,10 @@
 // classifier (a predicate handed to a retry library, a function marked
 // //reslint:classifier, a func(error) bool or enum function named for
 // retrying), or in a package function with a bool or enum result that is
-// called from one of those (isBusy(resp) in a retry loop). And it must
+// called from one of those (isBusy(resp) in a retry loop), or wherever
+// its branch stores a retry verdict for a retry loop to read (it assigns
+// a value named for retrying, `meta.resStatus = needRetry`, or true to a
+// variable or field named for it, `res.retryable = true`). And it must
 // decide something there: its value is returned or assigned, or it
 // selects a branch that returns, leaves or continues a loop, assigns or
 // panics. A check whose branch only logs or counts a metric, or whose value
