@@ -235,9 +235,11 @@
 // forever after the function returns. Also reported for a ticker held in
 // a struct field (`for range s.tk.C` in a goroutine while some method
 // calls s.tk.Stop()), and across the function boundary: a helper that
-// creates the ticker, starts the goroutine and returns the ticker, which
-// a caller in the package stops (`hb := startHeartbeat(); defer
-// hb.Stop()`, or c.hb = startHeartbeat() with c.hb.Stop() in Close).
+// creates the ticker, starts the goroutine and returns the ticker (or a
+// struct literal holding it, such as a wrapper embedding the
+// *time.Ticker), which a caller in the package stops (`hb :=
+// startHeartbeat(); defer hb.Stop()`, or c.hb = startHeartbeat() with
+// c.hb.Stop() in Close).
 // Select on a done channel or ctx.Done() too, and return. Not reported:
 // a returned ticker no caller here stops; a goroutine that creates (and so owns) its own
 // ticker, a ticker started in main.main or init (process lifetime), a

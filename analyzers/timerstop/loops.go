@@ -884,7 +884,7 @@ func (st *state) callerStops(decl ast.Node, v *types.Var) token.Pos {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			if len(n.Results) == 1 && localVar(st.info, n.Results[0]) == v {
+			if len(n.Results) == 1 && (localVar(st.info, n.Results[0]) == v || st.wrapsTicker(fd.Body, n.Results[0], v)) {
 				returned = true
 			}
 		}
@@ -934,4 +934,55 @@ func stopOf(info *types.Info, fn ast.Node, u *types.Var) token.Pos {
 		return !pos.IsValid()
 	})
 	return pos
+}
+
+// wrapsTicker reports whether e, a value returned from body, is a struct
+// literal (or a pointer to one, or a local given one once) with the
+// ticker v as a field value: `return &tickerWithInitialTick{C: c, Ticker:
+// ticker}`, whose embedded Ticker's Stop the caller calls.
+func (st *state) wrapsTicker(body *ast.BlockStmt, e ast.Expr, v *types.Var) bool {
+	lit := compositeOf(e)
+	if lit == nil {
+		w := localVar(st.info, e)
+		if w == nil {
+			return false
+		}
+		n := 0
+		ast.Inspect(body, func(m ast.Node) bool {
+			if as, ok := m.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+				for i, l := range as.Lhs {
+					if localVar(st.info, l) == w {
+						n++
+						lit = compositeOf(as.Rhs[i])
+					}
+				}
+			}
+			return true
+		})
+		if n != 1 {
+			return false
+		}
+	}
+	if lit == nil {
+		return false
+	}
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			el = kv.Value
+		}
+		if localVar(st.info, el) == v {
+			return true
+		}
+	}
+	return false
+}
+
+// compositeOf returns the literal of T{...} or &T{...}, or nil.
+func compositeOf(e ast.Expr) *ast.CompositeLit {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, _ := e.(*ast.CompositeLit)
+	return lit
 }

@@ -79,3 +79,75 @@ func startForever(tick func()) *time.Ticker {
 }
 
 func boot(tick func()) { _ = startForever(tick) }
+
+// A ticker wrapped with an initial tick: the goroutine forwards every tick
+// of the embedded ticker; the caller stops the wrapper, which stops the
+// embedded ticker and never closes its channel.
+type tickerWithFirst struct {
+	*time.Ticker
+	C <-chan time.Time
+}
+
+func newTickerWithFirst(d time.Duration) *tickerWithFirst {
+	c := make(chan time.Time)
+	ticker := time.NewTicker(d)
+	t := &tickerWithFirst{C: c, Ticker: ticker}
+	go func() {
+		c <- time.Now()
+		for tt := range ticker.C { // want `this goroutine receives from ticker.C with no other exit, and ticker.Stop\(\) at line \d+ does not close the channel`
+			c <- tt
+		}
+	}()
+	return t
+}
+
+func poll(work func(), quit chan struct{}) {
+	ticker := newTickerWithFirst(time.Minute)
+	defer ticker.Stop()
+	for {
+		select {
+		case <-quit:
+			return
+		case <-ticker.C:
+			work()
+		}
+	}
+}
+
+// Twin: the forwarding goroutine also leaves when the wrapper is closed.
+type tickerWithStop struct {
+	*time.Ticker
+	C    <-chan time.Time
+	done chan struct{}
+}
+
+func newTickerWithStop(d time.Duration) *tickerWithStop {
+	c := make(chan time.Time)
+	done := make(chan struct{})
+	ticker := time.NewTicker(d)
+	t := &tickerWithStop{C: c, Ticker: ticker, done: done}
+	go func() {
+		for {
+			select {
+			case tt := <-ticker.C:
+				c <- tt
+			case <-done:
+				return
+			}
+		}
+	}()
+	return t
+}
+
+func pollStop(work func(), quit chan struct{}) {
+	ticker := newTickerWithStop(time.Minute)
+	defer func() { ticker.Stop(); close(ticker.done) }()
+	for {
+		select {
+		case <-quit:
+			return
+		case <-ticker.C:
+			work()
+		}
+	}
+}
