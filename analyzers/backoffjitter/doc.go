@@ -55,7 +55,8 @@
 //
 // A wait is time.Sleep(d); time.After(d) (or the After of a clock
 // abstraction, any func(time.Duration) <-chan time.Time: clock.After(d)),
-// time.NewTimer(d) or timer.Reset(d) whose channel is received on its own or in a select whose
+// time.NewTimer(d) or timer.Reset(d) whose channel (also when kept in
+// a variable, waitCh = time.After(d), and received later) is received on its own or in a select whose
 // other cases only receive from done channels (ctx.Done(), a chan
 // struct{}); and a call of a sleep helper, a function recognised by what it
 // does (it waits for exactly its time.Duration parameter in one of those

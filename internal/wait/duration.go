@@ -42,6 +42,9 @@ func (r *Result) DurationOf(c inspector.Cursor) ast.Expr {
 			if u, ok := c.Parent().Node().(*ast.UnaryExpr); ok && u.Op == token.ARROW && r.receiveWaits(c.Parent()) {
 				return arg(0)
 			}
+			if ch := assignedVar(r.info, c); ch != nil && r.chanWaits(c, ch) {
+				return arg(0) // waitCh = time.After(wait) ... <-waitCh
+			}
 		case "NewTimer":
 			if t := assignedVar(r.info, c); t != nil && r.timerWaits(c, t) {
 				return arg(0)
@@ -64,6 +67,9 @@ func (r *Result) DurationOf(c inspector.Cursor) ast.Expr {
 		// clock.After(d) of a clock abstraction (a fake clock in tests,
 		// the real one in production): the same wait as time.After.
 		if u, ok := c.Parent().Node().(*ast.UnaryExpr); ok && u.Op == token.ARROW && r.receiveWaits(c.Parent()) {
+			return arg(i)
+		}
+		if ch := assignedVar(r.info, c); ch != nil && r.chanWaits(c, ch) {
 			return arg(i)
 		}
 	}
@@ -142,6 +148,33 @@ func (r *Result) timerWaits(c inspector.Cursor, t *types.Var) bool {
 			continue
 		}
 		if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && r.info.Uses[id] == t && r.receiveWaits(u) {
+			return true
+		}
+	}
+	return false
+}
+
+// chanWaits reports whether the function around c receives from the
+// channel variable ch in a way that waits (see receiveWaits): a timer's
+// channel kept in a variable and received later (waitCh =
+// clock.After(wait) at the end of one round, <-waitCh at the top of the
+// next).
+func (r *Result) chanWaits(c inspector.Cursor, ch *types.Var) bool {
+	var fc inspector.Cursor
+	found := false
+	for a := range c.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		fc, found = a, true
+		break
+	}
+	if !found {
+		return false
+	}
+	for u := range fc.Preorder((*ast.UnaryExpr)(nil)) {
+		ue := u.Node().(*ast.UnaryExpr)
+		if ue.Op != token.ARROW {
+			continue
+		}
+		if id, ok := ast.Unparen(ue.X).(*ast.Ident); ok && r.info.Uses[id] == ch && r.receiveWaits(u) {
 			return true
 		}
 	}

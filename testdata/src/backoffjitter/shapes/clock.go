@@ -68,3 +68,40 @@ func (p *pool) roundTrip(ctx context.Context, reply <-chan error) error {
 		return context.DeadlineExceeded
 	}
 }
+
+// Positive: the wait's channel is made at the end of one round and
+// received at the top of the next.
+func (p *pool) reconnectLoop(ctx context.Context) {
+	wait := 100 * time.Millisecond
+	waitCh := p.clock.After(wait)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-waitCh:
+		}
+		if err := p.dial(ctx); err == nil {
+			return
+		}
+		wait *= 2
+		waitCh = p.clock.After(wait) // want `backoff grown by a constant factor \(wait \*= 2\)`
+	}
+}
+
+// Negative twin: the same shape with a random share.
+func (p *pool) reconnectLoopJittered(ctx context.Context) {
+	wait := 100 * time.Millisecond
+	waitCh := p.clock.After(wait)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-waitCh:
+		}
+		if err := p.dial(ctx); err == nil {
+			return
+		}
+		wait *= 2
+		waitCh = p.clock.After(wait/2 + rand.N(wait/2))
+	}
+}

@@ -38,7 +38,7 @@ func (c *cluster) waitReady(ctx context.Context, d time.Duration) error {
 
 // Negative twins: the Done case leaves on every error; the loop's
 // condition checks the context.
-func (c *cluster) waitReadyLeaves(ctx context.Context) error {
+func (c *cluster) waitReadyLeaves(ctx context.Context) error { // want waitReadyLeaves:"honors\\(0\\)"
 	for {
 		if c.state() == ready {
 			return nil
