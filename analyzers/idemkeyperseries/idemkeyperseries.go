@@ -127,6 +127,7 @@ type checker struct {
 
 	localFresh map[*types.Func][]int
 	localPuts  map[*types.Func]string
+	ctors      map[*types.Func]*ctorHelper // constructor helpers of this package, nil for other functions
 	fixNames   map[ast.Node][]string
 }
 

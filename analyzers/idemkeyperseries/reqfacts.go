@@ -120,6 +120,7 @@ func (c *checker) requestFacts(decls []*ast.FuncDecl) {
 			t := c.newTracker()
 			t.param = true
 			t.alias(p)
+			t.settle()
 			if t.unknown {
 				continue
 			}
