@@ -44,6 +44,8 @@ type ctorHelper struct {
 	decl   *ast.FuncDecl
 	param  int             // the method parameter: its index among the call's arguments
 	builds []*ast.CallExpr // its http.NewRequest calls
+
+	checked, clean bool // ctorClean's answer, once
 }
 
 const httpPath = "net/http"
@@ -80,6 +82,9 @@ func (c *checker) recordPost(cur inspector.Cursor, call *ast.CallExpr, fn *types
 	}
 	path := fn.Pkg().Path()
 	if path != httpPath && path != knowledge.Retryablehttp {
+		if f := c.importBuildsFact(fn); f != nil && !isMethodExpr(c.pass.TypesInfo, call) {
+			c.recordBuild(cur, call, f.Method, nil)
+		}
 		return
 	}
 	recv := fn.Type().(*types.Signature).Recv()
@@ -217,6 +222,13 @@ func isMethodExpr(info *types.Info, call *ast.CallExpr) bool {
 // without a key and without handing it to code that may set one: the
 // request it returns is then the caller's construction.
 func (c *checker) ctorClean(h *ctorHelper) bool {
+	if !h.checked {
+		h.checked, h.clean = true, c.ctorBuildsClean(h)
+	}
+	return h.clean
+}
+
+func (c *checker) ctorBuildsClean(h *ctorHelper) bool {
 	for _, b := range h.builds {
 		fn := c.ssaFuncAt(h.decl, b.Pos())
 		if fn == nil {

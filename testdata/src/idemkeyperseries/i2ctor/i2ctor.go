@@ -31,7 +31,7 @@ type Client struct {
 }
 
 // NewRequest creates an API request with the given method.
-func (c *Client) NewRequest(ctx context.Context, method, uri string, body any) (*http.Request, error) {
+func (c *Client) NewRequest(ctx context.Context, method, uri string, body any) (*http.Request, error) { // want NewRequest:"buildsrequest\\(method=1\\)"
 	u, err := c.BaseURL.Parse(uri)
 	if err != nil {
 		return nil, err
