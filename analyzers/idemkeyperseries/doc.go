@@ -123,6 +123,25 @@
 // A helper of the same package that sends the request in its own retry
 // loop, directly or through another helper, counts the same way.
 //
+// The construction may be a call of the package's own constructor helper
+// that takes the method as a parameter and hands it to http.NewRequest
+// (an API client's NewRequest(ctx, method, path, body)): a call of it with
+// a constant POST or PATCH is reported like the constructor it wraps,
+// provided the helper sets no key on the request and hands it to no code
+// it cannot see. An exported helper of that shape is known in other
+// packages by its BuildsRequestFact:
+//
+//	req, err := s.client.NewRequest(ctx, http.MethodPost, "/instances", in) // reported
+//	if err != nil {
+//		return err
+//	}
+//	_, err = s.client.DoWithContext(ctx, req, nil) // retryablehttp.FromRequest, then the retrying client's Do
+//
+// A request handed to a func value or an interface method only after it
+// was sent, and never before a send again (a completion callback:
+// c.onRequestCompleted(req, resp) after the Do), stays known: that code can
+// no longer put a key on what was sent.
+//
 // A helper whose fact says it sets a key (transport.SendIdempotent
 // deriving one from the body) makes the request safe, as a key set here
 // does. A helper without a fact, or whose fact leaves the parameter out
@@ -130,8 +149,11 @@
 // request unknown, and it is not reported.
 //
 // Not reported: GET, HEAD, PUT, DELETE and OPTIONS, which are idempotent
-// (RFC 9110); a method held in a variable; a request handed to a func
-// value, an interface method, a function without a RequestFact, stored,
+// (RFC 9110); a method held in a variable that no constant reaches (a
+// constructor helper called with its caller's method parameter, or one
+// that assigns its method parameter, builds with another method too, or
+// sets or may set a key); a request handed to a func value or an
+// interface method before it is sent, to a function without a RequestFact, stored,
 // or whose Header is replaced or set under a computed name (that code
 // may set the key); a request that arrives as a parameter;
 // a POST outside any retry scope; a token request (the function that
@@ -150,7 +172,10 @@
 // index, a method's receiver being 0, and what happens to the request
 // there: sends, retries, setskey, returns, or none) for exported
 // functions that take a request and call Do, RoundTrip, a Header method
-// or a function that does, so helpers in one package count in another. It builds
+// or a function that does, so helpers in one package count in another,
+// and BuildsRequestFact ("buildsrequest(method=1)": the argument index of
+// the method) for exported constructor helpers that build a request with
+// the method they are passed and set no key on it. It builds
 // SSA only for a package that calls a generator (or a function with one of
 // the facts) inside a retry scope or in a function that may return or set
 // a key, that builds a POST next to a retry scope or in a package that

@@ -38,7 +38,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/reslint/reslint#idemkeyperseries",
 	Requires:  []*analysis.Analyzer{lazyinspect.Analyzer, retryscope.Analyzer},
 	Run:       directive.Run(nil, run),
-	FactTypes: []analysis.Fact{new(FreshKeyFact), new(PutsKeyFact), new(RequestFact)},
+	FactTypes: []analysis.Fact{new(FreshKeyFact), new(PutsKeyFact), new(RequestFact), new(BuildsRequestFact)},
 }
 
 var keyHeaders, keyFields string
@@ -127,6 +127,7 @@ type checker struct {
 
 	localFresh map[*types.Func][]int
 	localPuts  map[*types.Func]string
+	ctors      map[*types.Func]*ctorHelper // constructor helpers of this package, nil for other functions
 	fixNames   map[ast.Node][]string
 }
 
@@ -182,13 +183,16 @@ func run(pass *analysis.Pass, r *directive.Reporter) (any, error) {
 	// Announce what the phases ask SSA about, so that one build
 	// usually serves them all (see ssa.go).
 	var reqDecls []*ast.FuncDecl
+	var ctors []*ctorHelper
 	if httpImport {
 		reqDecls = c.requestDecls()
+		ctors = c.ctorDecls()
 	}
 	c.groupFacts()
 	c.wantFactsSSA()
 	retried := c.retriedPosts()
 	c.requestFacts(reqDecls)
+	c.ctorFacts(ctors)
 	c.localFacts()
 	c.checkKeys()
 	c.checkPosts(retried)

@@ -28,11 +28,12 @@ func testdata(t *testing.T) string {
 //	i2      POST and PATCH retried without a key
 //	transport  request helpers of another package: RequestFact
 //	i2x     I2 through those helpers
+//	i2ctor  I2 through a constructor helper taking the method
 func TestAnalyzer(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), idemkeyperseries.Analyzer,
 		"idemkeyperseries/keys", "idemkeyperseries/i1", "idemkeyperseries/libs",
 		"idemkeyperseries/stripe", "idemkeyperseries/i2",
-		"idemkeyperseries/transport", "idemkeyperseries/i2x", "idemkeyperseries/rangefunc",
+		"idemkeyperseries/transport", "idemkeyperseries/i2x", "idemkeyperseries/i2ctor", "idemkeyperseries/rangefunc",
 		"idemkeyperseries/deep")
 }
 

@@ -22,44 +22,91 @@ import (
 )
 
 // A post is a POST or PATCH request: built by a constructor (and sent
-// later), or built and sent by one call (client.Post, http.PostForm).
+// later), or built and sent by one call (client.Post, http.PostForm). A
+// request built by a constructor helper of this package (ctor) is built
+// with the method its caller passes.
 type post struct {
 	call    *ast.CallExpr
 	cur     inspector.Cursor
 	method  string
 	oneShot bool
+	ctor    *ctorHelper
+}
+
+// A ctorHelper is a function of this package that builds a request with
+// the HTTP method it is passed and returns it, such as
+//
+//	func (c *Client) NewRequest(ctx context.Context, method, uri string, body any) (*http.Request, error)
+//
+// that calls http.NewRequestWithContext(ctx, method, ...). A call of it
+// with a constant method is a construction with that method.
+type ctorHelper struct {
+	decl   *ast.FuncDecl
+	param  int             // the method parameter: its index among the call's arguments
+	builds []*ast.CallExpr // its http.NewRequest calls
+
+	checked, clean bool // ctorClean's answer, once
 }
 
 const httpPath = "net/http"
+
+// requestMethodArg returns the index of the method argument of a request
+// constructor (http.NewRequest, NewRequestWithContext and those of
+// retryablehttp), or -1.
+func requestMethodArg(fn *types.Func) int {
+	if fn.Pkg() == nil || fn.Type().(*types.Signature).Recv() != nil {
+		return -1
+	}
+	if path := fn.Pkg().Path(); path != httpPath && path != knowledge.Retryablehttp {
+		return -1
+	}
+	switch fn.Name() {
+	case "NewRequest":
+		return 0
+	case "NewRequestWithContext":
+		return 1
+	}
+	return -1
+}
 
 // recordPost records call if it builds a POST or PATCH request.
 func (c *checker) recordPost(cur inspector.Cursor, call *ast.CallExpr, fn *types.Func) {
 	if fn.Pkg() == nil {
 		return
 	}
+	if fn.Pkg() == c.pass.Pkg {
+		if h := c.ctorHelperOf(fn); h != nil && !isMethodExpr(c.pass.TypesInfo, call) {
+			c.recordBuild(cur, call, h.param, h)
+		}
+		return
+	}
 	path := fn.Pkg().Path()
 	if path != httpPath && path != knowledge.Retryablehttp {
+		if f := c.importBuildsFact(fn); f != nil && !isMethodExpr(c.pass.TypesInfo, call) {
+			c.recordBuild(cur, call, f.Method, nil)
+		}
 		return
 	}
 	recv := fn.Type().(*types.Signature).Recv()
 	if recv != nil && !isNamed(recv.Type(), path, "Client") {
 		return
 	}
-	methodArg := -1
 	switch fn.Name() {
-	case "NewRequest":
-		methodArg = 0
-	case "NewRequestWithContext":
-		methodArg = 1
 	case "Post", "PostForm":
 		if !tokenRequest(cur) {
 			c.posts = append(c.posts, &post{call: call, cur: cur, method: "POST", oneShot: true})
 		}
 		return
-	default:
-		return
 	}
-	if recv != nil || methodArg >= len(call.Args) {
+	if m := requestMethodArg(fn); m >= 0 {
+		c.recordBuild(cur, call, m, nil)
+	}
+}
+
+// recordBuild records a request construction whose method, argument
+// methodArg of call, is a constant POST or PATCH.
+func (c *checker) recordBuild(cur inspector.Cursor, call *ast.CallExpr, methodArg int, ctor *ctorHelper) {
+	if methodArg >= len(call.Args) {
 		return
 	}
 	tv, ok := c.pass.TypesInfo.Types[call.Args[methodArg]]
@@ -73,7 +120,133 @@ func (c *checker) recordPost(cur inspector.Cursor, call *ast.CallExpr, fn *types
 	if tokenRequest(cur) {
 		return
 	}
-	c.posts = append(c.posts, &post{call: call, cur: cur, method: m})
+	c.posts = append(c.posts, &post{call: call, cur: cur, method: m, ctor: ctor})
+}
+
+// ctorHelperOf returns fn, a function of this package, as a constructor
+// helper, or nil: it returns a request, and every request constructor in
+// its body (outside function literals) takes as its method the same
+// parameter of fn, which the body never assigns.
+func (c *checker) ctorHelperOf(fn *types.Func) *ctorHelper {
+	if h, ok := c.ctors[fn]; ok {
+		return h
+	}
+	if c.ctors == nil {
+		c.ctors = map[*types.Func]*ctorHelper{}
+	}
+	c.ctors[fn] = nil
+	decl := c.funcDecls()[fn]
+	sig := fn.Type().(*types.Signature)
+	if decl == nil || decl.Body == nil || !returnsRequest(sig) {
+		return nil
+	}
+	info := c.pass.TypesInfo
+	params := map[types.Object]int{}
+	for i := range sig.Params().Len() {
+		params[sig.Params().At(i)] = i
+	}
+	isParam := func(e ast.Expr) (int, bool) {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return 0, false
+		}
+		i, ok := params[info.Uses[id]]
+		return i, ok
+	}
+	h := &ctorHelper{decl: decl, param: -1}
+	ok := true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				if _, p := isParam(lhs); p {
+					ok = false // the method may be rewritten
+				}
+			}
+		case *ast.UnaryExpr:
+			if _, p := isParam(n.X); p && n.Op == token.AND {
+				ok = false
+			}
+		case *ast.CallExpr:
+			callee, _ := typeutil.Callee(info, n).(*types.Func)
+			if callee == nil {
+				return true
+			}
+			m := requestMethodArg(callee)
+			if m < 0 || m >= len(n.Args) {
+				return true
+			}
+			i, p := isParam(n.Args[m])
+			if !p || h.param >= 0 && h.param != i {
+				ok = false // a method of its own: not a constructor helper
+				return false
+			}
+			h.param = i
+			h.builds = append(h.builds, n)
+		}
+		return true
+	})
+	if !ok || h.param < 0 || sig.Variadic() && h.param == sig.Params().Len()-1 {
+		return nil
+	}
+	c.ctors[fn] = h
+	return h
+}
+
+func returnsRequest(sig *types.Signature) bool {
+	for i := range sig.Results().Len() {
+		if isRequestType(sig.Results().At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// isMethodExpr reports whether call calls a method expression (T.M(recv,
+// ...)), whose arguments are shifted by the receiver.
+func isMethodExpr(info *types.Info, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := info.Selections[sel]
+	return ok && s.Kind() == types.MethodExpr
+}
+
+// ctorClean reports whether the constructor helper h builds its request
+// without a key and without handing it to code that may set one: the
+// request it returns is then the caller's construction.
+func (c *checker) ctorClean(h *ctorHelper) bool {
+	if !h.checked {
+		h.checked, h.clean = true, c.ctorBuildsClean(h)
+	}
+	return h.clean
+}
+
+func (c *checker) ctorBuildsClean(h *ctorHelper) bool {
+	for _, b := range h.builds {
+		fn := c.ssaFuncAt(h.decl, b.Pos())
+		if fn == nil {
+			return false
+		}
+		call, ok := c.ssaCall(fn, b.Lparen).(*ssa.Call)
+		if !ok {
+			return false
+		}
+		t := c.newTracker()
+		t.param = true // returning it is what it is for
+		t.alias(call)
+		t.settle()
+		if t.keySet || t.unknown || len(t.sends) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // tokenRequest reports whether the function building the request at cur
@@ -141,8 +314,12 @@ func (c *checker) checkPosts(retried []bool) {
 		if !ok {
 			continue
 		}
+		if p.ctor != nil && !c.ctorClean(p.ctor) {
+			continue // the helper sets a key, or may
+		}
 		t := c.newTracker()
 		t.alias(call)
+		t.settle()
 		if t.keySet || t.unknown {
 			continue
 		}
@@ -170,6 +347,9 @@ func (c *checker) retriedPosts() []bool {
 		if !p.oneShot && c.mayBeRetried(p) {
 			retried[i] = true
 			c.wantSSA(c.enclosingFunc(p.cur))
+			if p.ctor != nil {
+				c.wantSSA(p.ctor.decl)
+			}
 		}
 	}
 	return retried
@@ -284,6 +464,62 @@ type reqTracker struct {
 	site     ssa.CallInstruction
 	depth    int
 	returned bool
+
+	// sentAt lists the instructions that send the request (a Do, or a
+	// call of a helper that sends it); pending, the calls of code not
+	// visible here that it is handed to, settled by settle.
+	sentAt  []ssa.Instruction
+	pending []ssa.CallInstruction
+}
+
+// settle decides the calls of code not visible here (a func value, an
+// interface method) that the request was handed to. A call that runs
+// only after the request was sent in the same function, and never
+// before a send of it again (a completion callback:
+// c.onRequestCompleted(req, resp) after the send), can no longer put a
+// key on what was sent; any other may set the key, and the request is
+// unknown.
+func (t *reqTracker) settle() {
+	for _, p := range t.pending {
+		if !t.afterSend(p) {
+			t.unknown = true
+			break
+		}
+	}
+	t.pending = nil
+}
+
+func (t *reqTracker) afterSend(p ssa.Instruction) bool {
+	pb := p.Block()
+	for _, s := range t.sentAt {
+		sb := s.Block()
+		if s.Parent() != p.Parent() || !sb.Dominates(pb) || reaches(pb, sb) {
+			continue
+		}
+		if sb != pb || slices.Index(pb.Instrs, s) < slices.Index(pb.Instrs, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// reaches reports whether a path of one edge or more leads from block
+// from to block to.
+func reaches(from, to *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	work := slices.Clone(from.Succs)
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if b == to {
+			return true
+		}
+		if !seen[b] {
+			seen[b] = true
+			work = append(work, b.Succs...)
+		}
+	}
+	return false
 }
 
 func (t *reqTracker) alias(v ssa.Value) {
@@ -414,7 +650,7 @@ func (t *reqTracker) call(instr ssa.CallInstruction, v ssa.Value) {
 	}
 	fn := idemkey.Callee(c)
 	if fn == nil {
-		t.unknown = true
+		t.pending = append(t.pending, instr) // a func value
 		return
 	}
 	if t.cfg.IsKeyName(fn.Name()) {
@@ -443,6 +679,7 @@ func (t *reqTracker) call(instr ssa.CallInstruction, v ssa.Value) {
 	case fn.Name() == "Do" && recv != nil && (isNamed(recv.Type(), httpPath, "Client") || isNamed(recv.Type(), knowledge.Retryablehttp, "Client")),
 		fn.Name() == "RoundTrip":
 		t.sends = append(t.sends, send)
+		t.sentAt = append(t.sentAt, instr)
 		if t.site != nil && t.inScope != nil && t.inScope(instr) {
 			// A helper of this package retries the request itself.
 			t.retried = append(t.retried, retriedCall{t.site, t.siteName})
@@ -484,7 +721,11 @@ func (t *reqTracker) into(instr ssa.CallInstruction, v ssa.Value) {
 		t.byFact(instr, callee, v, site)
 		return
 	}
-	if callee == nil || t.pkg == nil || len(callee.Blocks) == 0 || t.depth >= 3 {
+	if callee == nil {
+		t.pending = append(t.pending, instr) // an interface method
+		return
+	}
+	if t.pkg == nil || len(callee.Blocks) == 0 || t.depth >= 3 {
 		t.unknown = true
 		return
 	}
@@ -494,6 +735,10 @@ func (t *reqTracker) into(instr ssa.CallInstruction, v ssa.Value) {
 		if a == v && i < len(callee.Params) {
 			sub.alias(callee.Params[i])
 		}
+	}
+	sub.settle()
+	if len(sub.sends) > 0 {
+		t.sentAt = append(t.sentAt, instr)
 	}
 	t.sends = append(t.sends, sub.sends...)
 	t.retried = append(t.retried, sub.retried...)
@@ -539,6 +784,7 @@ func (t *reqTracker) byFact(instr ssa.CallInstruction, callee *ssa.Function, v s
 		known = true
 		if u.Sends {
 			t.sends = append(t.sends, site)
+			t.sentAt = append(t.sentAt, instr)
 		}
 		if u.Retries {
 			t.retried = append(t.retried, retriedCall{site, analysisutil.DisplayName(fn)})

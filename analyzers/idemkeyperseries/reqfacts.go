@@ -51,6 +51,64 @@ func (f *RequestFact) String() string {
 	return "request(" + strings.Join(s, ",") + ")"
 }
 
+// BuildsRequestFact marks an exported constructor helper: it builds a
+// request with the HTTP method it is passed as argument Method (its index
+// among a call's arguments) and returns it, with no key set on it and not
+// handed to code that may set one. A call of it in another package with
+// a constant POST is a construction, as a call of http.NewRequest is.
+type BuildsRequestFact struct{ Method int }
+
+func (*BuildsRequestFact) AFact() {}
+func (f *BuildsRequestFact) String() string {
+	return fmt.Sprintf("buildsrequest(method=%d)", f.Method)
+}
+
+// ctorDecls returns the exported constructor helpers of the package
+// (ctorHelperOf), and announces them to SSA.
+func (c *checker) ctorDecls() []*ctorHelper {
+	var out []*ctorHelper
+	for _, file := range c.pass.Files {
+		for _, d := range file.Decls {
+			decl, ok := d.(*ast.FuncDecl)
+			if !ok || decl.Body == nil || !decl.Name.IsExported() {
+				continue
+			}
+			fn, ok := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			if h := c.ctorHelperOf(fn); h != nil {
+				out = append(out, h)
+				c.wantSSA(decl)
+			}
+		}
+	}
+	return out
+}
+
+// ctorFacts exports a BuildsRequestFact for each clean exported
+// constructor helper.
+func (c *checker) ctorFacts(hs []*ctorHelper) {
+	for _, h := range hs {
+		if c.ctorClean(h) {
+			c.pass.ExportObjectFact(c.pass.TypesInfo.Defs[h.decl.Name], &BuildsRequestFact{Method: h.param})
+		}
+	}
+}
+
+// importBuildsFact returns the BuildsRequestFact of a function of another
+// package, or nil.
+func (c *checker) importBuildsFact(fn *types.Func) *BuildsRequestFact {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg || !c.factPkgs[fn.Pkg()] {
+		return nil
+	}
+	var f BuildsRequestFact
+	if c.pass.ImportObjectFact(fn.Origin(), &f) {
+		return &f
+	}
+	return nil
+}
+
 func (f *RequestFact) use(index int) *RequestUse {
 	for i := range f.Params {
 		if f.Params[i].Index == index {
@@ -120,6 +178,7 @@ func (c *checker) requestFacts(decls []*ast.FuncDecl) {
 			t := c.newTracker()
 			t.param = true
 			t.alias(p)
+			t.settle()
 			if t.unknown {
 				continue
 			}

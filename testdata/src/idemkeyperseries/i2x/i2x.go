@@ -140,3 +140,30 @@ func replace(ctx context.Context, tr *transport.Transport, body []byte) error {
 		return err
 	})
 }
+
+// --- Positive: built by another package's constructor helper with a
+// constant POST, retried by its send helper.
+func capture(ctx context.Context, hc *http.Client, body []byte) error {
+	req, err := transport.NewRequest(ctx, http.MethodPost, api, bytes.NewReader(body)) // want `POST is retried without an idempotency key: .*; set an Idempotency-Key header generated once before transport.SendWithRetry$`
+	if err != nil {
+		return err
+	}
+	return transport.SendWithRetry(ctx, hc, req)
+}
+
+// Negative twins: a GET; the constructor helper sets the key.
+func captureStatus(ctx context.Context, hc *http.Client) error {
+	req, err := transport.NewRequest(ctx, http.MethodGet, api, nil)
+	if err != nil {
+		return err
+	}
+	return transport.SendWithRetry(ctx, hc, req)
+}
+
+func captureKeyed(ctx context.Context, hc *http.Client, key string) error {
+	req, err := transport.NewKeyedRequest(ctx, http.MethodPost, api, key)
+	if err != nil {
+		return err
+	}
+	return transport.SendWithRetry(ctx, hc, req)
+}

@@ -104,3 +104,25 @@ func send(hc *http.Client, req *http.Request) error {
 }
 
 var _ = send
+
+// ---- constructor helpers: the caller passes the method ----
+
+// NewRequest builds a JSON request with the caller's method.
+func NewRequest(ctx context.Context, method, url string, body io.Reader) (*http.Request, error) { // want NewRequest:"buildsrequest\\(method=1\\)"
+	req, err := http.NewRequestWithContext(ctx, method, url, body)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	return req, nil
+}
+
+// NewKeyedRequest sets the key it is given.
+func NewKeyedRequest(ctx context.Context, method, url, key string) (*http.Request, error) {
+	req, err := http.NewRequestWithContext(ctx, method, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Idempotency-Key", key)
+	return req, nil
+}
