@@ -241,6 +241,17 @@
 //	retry.DelayType(retry.CombineDelay(retry.BackOffDelay, retry.RandomDelay)) // fine
 //	retry.DelayType(retry.FullJitterBackoffDelay)                           // fine
 //
+// A backoff function written by the user and handed to a library as its
+// wait between attempts (retry.DelayType(func...), go-grpc-middleware's
+// grpc_retry.WithBackoff and WithBackoffContext, retry.WithBackoff in v2:
+// a function literal, a local given one, or a function of the package)
+// is evaluated with its integer parameters as the attempt number, and
+// reported at its return when no random value contributes:
+//
+//	grpc_retry.WithBackoff(func(attempt uint) time.Duration {
+//		return 60 * time.Millisecond * time.Duration(math.Pow(3, float64(attempt))) // reported
+//	})
+//
 // google.golang.org/grpc: a backoff.Config composite literal written as
 // the Backoff of a grpc.ConnectParams (the connection backoff) whose
 // Jitter is 0, written or left out. gRPC multiplies each reconnect delay

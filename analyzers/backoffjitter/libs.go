@@ -43,8 +43,9 @@ func (r *runner) libraries() {
 		}
 	}
 	grpc := analysisutil.ImportsAny(r.pass.Pkg, knowledge.GRPC)
+	funcOpts := analysisutil.ImportsFunc(r.pass.Pkg, func(path string) bool { return knowledge.BackoffFuncOptions[path] != nil })
 	tuned := r.tunedLibraries()
-	if !cenkalti && !retrygo && !grpc && !tuned {
+	if !cenkalti && !retrygo && !grpc && !funcOpts && !tuned {
 		return
 	}
 	for c := range r.in.Root().Preorder((*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil), (*ast.CallExpr)(nil)) {
@@ -83,6 +84,10 @@ func (r *runner) libraries() {
 			}
 			fn, _ := typeutil.Callee(r.info, n).(*types.Func)
 			if fn == nil || fn.Pkg() == nil || len(n.Args) != 1 {
+				continue
+			}
+			if i, ok := knowledge.BackoffFuncOptions[fn.Pkg().Path()][fn.Name()]; ok && funcOpts {
+				r.backoffFunc(n.Args[i])
 				continue
 			}
 			switch {
@@ -294,6 +299,7 @@ func (r *runner) delayType(call *ast.CallExpr) {
 	}
 	names, ok := r.retrygoDelays(arg)
 	if !ok {
+		r.backoffFunc(arg) // a delay function of the user's
 		return
 	}
 	for _, n := range names {
@@ -454,4 +460,77 @@ func isNamedIn(t types.Type, path, name string) bool {
 	}
 	n, ok := types.Unalias(deref(t)).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
+}
+
+// backoffFunc judges a backoff function written by the user and handed
+// to a retry library (its result is the wait between attempts): a
+// function literal, through a local given it once, or a function of this
+// package. Its integer parameters are the attempt number; the wait is
+// reported at its first return when no random value contributes to it:
+//
+//	grpc_retry.WithBackoff(func(attempt uint) time.Duration {
+//		return 60 * time.Millisecond * time.Duration(math.Pow(3, float64(attempt))) // reported
+//	})
+func (r *runner) backoffFunc(arg ast.Expr) {
+	arg = ast.Unparen(arg)
+	for range 4 { // through locals given one value
+		id, ok := arg.(*ast.Ident)
+		if !ok {
+			break
+		}
+		if fn, ok := r.info.Uses[id].(*types.Func); ok {
+			if d := r.decls[fn]; d != nil && fn.Pkg() == r.pass.Pkg {
+				r.judgeBackoffFunc(d.Type, d.Body)
+			}
+			return
+		}
+		v, ok := r.info.Uses[id].(*types.Var)
+		if !ok || r.res.Defs[v] == nil {
+			return
+		}
+		arg = ast.Unparen(r.res.Defs[v])
+	}
+	if lit, ok := arg.(*ast.FuncLit); ok {
+		r.judgeBackoffFunc(lit.Type, lit.Body)
+	}
+}
+
+// judgeBackoffFunc evaluates the first result of a backoff function with
+// its integer parameters bound to the attempt counter.
+func (r *runner) judgeBackoffFunc(ft *ast.FuncType, body *ast.BlockStmt) {
+	if body == nil {
+		return
+	}
+	var at ast.Expr
+	ast.Inspect(body, func(n ast.Node) bool {
+		if at != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) > 0 {
+				at = n.Results[0]
+			}
+		}
+		return true
+	})
+	if at == nil || r.done[at.Pos()] {
+		return
+	}
+	var args []val
+	for _, f := range ft.Params.List {
+		n := max(len(f.Names), 1)
+		arg := unknown
+		if b, ok := r.info.TypeOf(f.Type).Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+			arg = val{k: kDet, s: sCounter, text: "attempt"}
+		}
+		for range n {
+			args = append(args, arg)
+		}
+	}
+	r.done[at.Pos()] = true
+	v := r.newEval().inline(ft, body, &ast.CallExpr{}, args, 0)
+	r.judgeVal(at, at, v, "between retry attempts", plainWait)
 }

@@ -173,6 +173,15 @@ type BackoffFactory struct {
 	Jittered string
 }
 
+// BackoffFuncOptions maps import path to option name to the index of its
+// argument that is a backoff function, whose result the library waits
+// between attempts (backoffjitter judges a function written by the user:
+// grpc_retry.WithBackoff(func(attempt uint) time.Duration { ... })).
+var BackoffFuncOptions = map[string]map[string]int{
+	GRPCRetry:   {"WithBackoff": 0, "WithBackoffContext": 0},
+	GRPCRetryV2: {"WithBackoff": 0},
+}
+
 // BackoffFactories maps import path to function name to the backoff it
 // builds (backoffjitter).
 var BackoffFactories = map[string]map[string]BackoffFactory{
