@@ -181,7 +181,8 @@
 // call inside a function literal started with go, or to a function of the
 // package that starts a goroutine with it, or to a function of any
 // package that keeps the context it receives (stores it or a child of it
-// in a field or struct literal, or hands it to a goroutine; exported as
+// in a field of its receiver or of a value it returns, or hands it to a
+// goroutine; a context put into a request sent at once is not kept; exported as
 // KeepsContextFact, "keepscontext": a connection wrapper whose context
 // bounds its whole life, websocket.NetConn(context.Background(), c, typ))
 // (a keep-alive or refresh loop:

@@ -2,6 +2,7 @@ package childbudget
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -11,8 +12,10 @@ import (
 )
 
 // KeepsContextFact marks a function that keeps a context it receives
-// beyond the call: it stores the context (or a child of it) in a field or
-// a struct literal, or hands it to a goroutine it starts. That context is
+// beyond the call: it stores the context (or a child of it) in a field of
+// its receiver or of a value it returns (a returned struct literal
+// included), or hands it to a goroutine it starts. A context put into a
+// request sent at once (&params{ctx: ctx} handed to a call) is not kept. That context is
 // the lifetime of what the function builds (a connection wrapper, a
 // session, a background loop), not a budget for one call.
 type KeepsContextFact struct{}
@@ -33,8 +36,8 @@ func (st *state) inferKeeps() {
 }
 
 // keepsContext reports whether d stores one of its context parameters, or
-// a context derived from one, in a field or struct literal, or hands it
-// to a goroutine.
+// a context derived from one, in a field of its receiver or of a value it
+// returns, or hands it to a goroutine.
 func (st *state) keepsContext(d *ast.FuncDecl) bool {
 	held := map[*types.Var]bool{}
 	for _, f := range d.Type.Params.List {
@@ -63,6 +66,61 @@ func (st *state) keepsContext(d *ast.FuncDecl) bool {
 		fn, _ := typeutil.Callee(st.info, call).(*types.Func)
 		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "context" && isHeld(call.Args[0])
 	}
+	// What outlives the call: the values the function returns (a local,
+	// a literal, a pointer to one) and its receiver.
+	outlive := map[*types.Var]bool{}
+	lits := map[*ast.CompositeLit]bool{}
+	if d.Recv != nil {
+		for _, f := range d.Recv.List {
+			for _, n := range f.Names {
+				if v, ok := st.info.Defs[n].(*types.Var); ok {
+					outlive[v] = true
+				}
+			}
+		}
+	}
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				if v := analysisutil.IdentVar(st.info, r); v != nil {
+					outlive[v] = true
+				}
+				if lit := litOf(r); lit != nil {
+					lits[lit] = true
+				}
+			}
+		}
+		return true
+	})
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+			for i, l := range as.Lhs {
+				if v := analysisutil.IdentVar(st.info, l); v != nil && outlive[v] {
+					if lit := litOf(as.Rhs[i]); lit != nil {
+						lits[lit] = true // t := &wrapper{...}; return t
+					}
+				}
+			}
+		}
+		return true
+	})
+	// rootVar is the variable a selector chain starts from (nc in
+	// nc.writeCtx, c in c.conn.ctx).
+	rootVar := func(e ast.Expr) *types.Var {
+		for {
+			switch x := ast.Unparen(e).(type) {
+			case *ast.SelectorExpr:
+				e = x.X
+			case *ast.StarExpr:
+				e = x.X
+			default:
+				return analysisutil.IdentVar(st.info, x)
+			}
+		}
+	}
 	kept := false
 	ast.Inspect(d.Body, func(n ast.Node) bool {
 		if kept {
@@ -81,7 +139,7 @@ func (st *state) keepsContext(d *ast.FuncDecl) bool {
 				d := rhs != nil && derived(rhs)
 				switch lhs := lhs.(type) {
 				case *ast.SelectorExpr:
-					if v, ok := st.info.Uses[lhs.Sel].(*types.Var); ok && v.IsField() && d {
+					if v, ok := st.info.Uses[lhs.Sel].(*types.Var); ok && v.IsField() && d && outlive[rootVar(lhs.X)] {
 						kept = true
 					}
 				case *ast.Ident:
@@ -93,10 +151,6 @@ func (st *state) keepsContext(d *ast.FuncDecl) bool {
 						}
 					}
 				}
-			}
-		case *ast.KeyValueExpr:
-			if derived(n.Value) {
-				kept = true
 			}
 		case *ast.GoStmt:
 			for _, a := range n.Call.Args {
@@ -114,7 +168,32 @@ func (st *state) keepsContext(d *ast.FuncDecl) bool {
 		}
 		return true
 	})
-	return kept
+	if kept {
+		return true
+	}
+	// A literal that outlives the call with the context in a field:
+	// return &wrapper{ctx: ctx}, or t := &wrapper{...}; return t.
+	for l := range lits {
+		for _, e := range l.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				e = kv.Value
+			}
+			if derived(e) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// litOf returns the literal of T{...} or &T{...}, or nil.
+func litOf(e ast.Expr) *ast.CompositeLit {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	l, _ := e.(*ast.CompositeLit)
+	return l
 }
 
 // keepsCtx reports whether fn keeps a context it receives (this

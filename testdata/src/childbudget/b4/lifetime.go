@@ -17,3 +17,9 @@ func dialStream(ctx context.Context, c *wsconn.Conn) error {
 func sendDetached(ctx context.Context, c *wsconn.Conn) error {
 	return wsconn.Write(context.Background(), c, nil) // want `context.Background\(\) passed to wsconn.Write detaches the call`
 }
+
+// Positive twin: the callee puts the context into a request it sends at
+// once; nothing keeps it.
+func fetchDetached(ctx context.Context) error {
+	return wsconn.Fetch(context.TODO(), "evt") // want `context.TODO\(\) passed to wsconn.Fetch detaches the call`
+}

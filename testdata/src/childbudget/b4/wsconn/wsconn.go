@@ -26,3 +26,16 @@ func NetConn(ctx context.Context, c *Conn) *netConn {
 
 // Write sends one message under ctx.
 func Write(ctx context.Context, c *Conn, msg []byte) error { return ctx.Err() }
+
+type params struct {
+	ctx context.Context
+	id  string
+}
+
+func do(p *params) error { return p.ctx.Err() }
+
+// Fetch puts ctx into the request it sends: the context bounds this one
+// call, it is not kept.
+func Fetch(ctx context.Context, id string) error {
+	return do(&params{ctx: ctx, id: id})
+}
