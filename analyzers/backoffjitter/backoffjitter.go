@@ -87,7 +87,7 @@ func run(pass *analysis.Pass, rep *directive.Reporter) (any, error) {
 		return r.unjudgedWaits(), nil // no wait, no jitter helper, no backoff library: nothing to judge
 	}
 	r.decls = r.res.Decls
-	r.ix = indexDefs(r.info, r.in)
+	r.ix = indexDefs(r.info, r.in, pass.Fset, pass.Files)
 
 	// Facts first, so that other packages know this one's jitter
 	// helpers whatever is reported here (its sleep helpers are the wait

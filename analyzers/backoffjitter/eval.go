@@ -144,14 +144,31 @@ type defsIndex struct {
 	addr   map[*types.Var]bool // &v taken: anything may change it
 }
 
-func indexDefs(info *types.Info, in *inspector.Inspector) *defsIndex {
+func indexDefs(info *types.Info, in *inspector.Inspector, fset *token.FileSet, files []*ast.File) *defsIndex {
 	ix := &defsIndex{vars: map[*types.Var][]def{}, params: map[*types.Var]bool{}, addr: map[*types.Var]bool{}}
 	add := func(v *types.Var, d def) {
 		if v != nil && v.Name() != "_" {
 			ix.vars[v] = append(ix.vars[v], d)
 		}
 	}
-	for c := range in.Root().Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.IncDecStmt)(nil),
+	for _, f := range files {
+		// What a test stores in a field (locker.timeout = time.Second, to
+		// run fast) is no default of the package's.
+		if strings.HasSuffix(fset.File(f.Pos()).Name(), "_test.go") {
+			continue
+		}
+		fc, ok := in.Root().FindNode(f)
+		if !ok {
+			continue
+		}
+		indexFile(info, fc, ix, add)
+	}
+	return ix
+}
+
+// indexFile adds the definitions of one file to ix.
+func indexFile(info *types.Info, fc inspector.Cursor, ix *defsIndex, add func(*types.Var, def)) {
+	for c := range fc.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.IncDecStmt)(nil),
 		(*ast.RangeStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CompositeLit)(nil), (*ast.FuncType)(nil)) {
 		switch n := c.Node().(type) {
 		case *ast.AssignStmt:
@@ -240,7 +257,7 @@ func indexDefs(info *types.Info, in *inspector.Inspector) *defsIndex {
 		}
 	}
 	// Receivers are not under the FuncType.
-	for c := range in.Root().Preorder((*ast.FuncDecl)(nil)) {
+	for c := range fc.Preorder((*ast.FuncDecl)(nil)) {
 		d := c.Node().(*ast.FuncDecl)
 		if d.Recv != nil {
 			for _, f := range d.Recv.List {
@@ -252,7 +269,6 @@ func indexDefs(info *types.Info, in *inspector.Inspector) *defsIndex {
 			}
 		}
 	}
-	return ix
 }
 
 // varOf returns the variable e names: a local or package variable, a
