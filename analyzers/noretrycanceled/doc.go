@@ -100,7 +100,10 @@
 // response: switch resp.StatusCode { case 429: time.Sleep(d); return
 // c.do(req, attempt+1) }) has its blind waits on the path to the
 // recursive call reported the same way (the recursive call itself is the
-// next attempt, not a wait, even when the function sleeps elsewhere):
+// next attempt, not a wait, even when the function sleeps elsewhere), and
+// so are blind waits in the statements before its attempt, which run
+// again before every attempt the recursion makes (`if clusterDown {
+// time.Sleep(d) }` at the top):
 //
 //	for attempt := 0; attempt < 5; attempt++ {
 //		if err = call(ctx); err == nil {

@@ -160,6 +160,7 @@ func (r *runner) recursionPaths() []*loop {
 		}
 		self := r.info.Defs[s.Func.(*ast.FuncDecl).Name]
 		seen := map[ast.Node]bool{}
+		before := len(out)
 		for c := range fc.Preorder((*ast.CallExpr)(nil)) {
 			if analysisutil.InFuncLit(c, s.Func) || typeutil.Callee(r.info, c.Node().(*ast.CallExpr)) != self {
 				continue
@@ -180,8 +181,42 @@ func (r *runner) recursionPaths() []*loop {
 			out = append(out, &loop{cur: c, node: c.Node(), body: s.Body.(*ast.BlockStmt), attempt: s.Attempt, errVar: s.ErrVar,
 				stmts: []inspector.Cursor{list}, root: s.Func, step: true, self: self})
 		}
+		if head := r.recursionHead(fc, s); len(head) > 0 && len(out) > before {
+			// The statements before the attempt run again before every
+			// attempt the recursion makes: a sleep there is a wait
+			// between attempts (if clusterDown { time.Sleep(d) }).
+			out = append(out, &loop{cur: head[0], node: head[0].Node(), body: s.Body.(*ast.BlockStmt), attempt: s.Attempt, errVar: s.ErrVar,
+				stmts: head, root: s.Func, step: true, self: self})
+		}
 	}
 	return out
+}
+
+// recursionHead returns the top-level statements of the recursive
+// function of s that run before its attempt, when one of them waits.
+func (r *runner) recursionHead(fc inspector.Cursor, s *retryscope.Scope) []inspector.Cursor {
+	body, ok := s.Body.(*ast.BlockStmt)
+	if !ok || s.Attempt == nil {
+		return nil
+	}
+	bc, ok := fc.FindNode(body)
+	if !ok {
+		return nil
+	}
+	var head []inspector.Cursor
+	for c := range bc.Children() {
+		st := c.Node()
+		if st.Pos() <= s.Attempt.Pos() && s.Attempt.End() <= st.End() {
+			break
+		}
+		head = append(head, c)
+	}
+	for _, c := range head {
+		if wait.InBody(r.info, c.Node()) {
+			return head
+		}
+	}
+	return nil
 }
 
 // walk yields the nodes of the given types in the loop's code, function
