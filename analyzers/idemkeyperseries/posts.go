@@ -252,7 +252,9 @@ func (c *checker) ctorBuildsClean(h *ctorHelper) bool {
 // tokenRequest reports whether the function building the request at cur
 // asks an OAuth token endpoint for a token: it spells a grant_type
 // parameter or a URL whose path ends in /token. Minting a second token
-// is harmless, so the POST needs no idempotency key.
+// is harmless, so the POST needs no idempotency key. So is a POST that
+// reads: a URL whose path ends in /search, /validate, /validate-name,
+// /detect or /propose (knowledge.ReadOnlyPostMarks).
 func tokenRequest(cur inspector.Cursor) bool {
 	var body ast.Node
 	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
@@ -275,6 +277,8 @@ func tokenRequest(cur inspector.Cursor) bool {
 		v = strings.ToLower(v)
 		found = slices.ContainsFunc(knowledge.TokenRequestMarks, func(m string) bool {
 			return v == m || strings.HasSuffix(v, m) || strings.Contains(v, m+"?")
+		}) || slices.ContainsFunc(knowledge.ReadOnlyPostMarks, func(m string) bool {
+			return strings.HasSuffix(v, m) || strings.Contains(v, m+"?")
 		})
 		return !found
 	})

@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"time"
@@ -143,6 +144,27 @@ func (s *DropletsService) Get(ctx context.Context, id string, out any) error {
 		return err
 	}
 	_, err = s.client.Do(ctx, req, out)
+	return err
+}
+
+// Negative twins: POSTs that read (a search, a name check): a repeat
+// applies nothing.
+func (s *DropletsService) Search(ctx context.Context, query any, out any) error {
+	req, err := s.client.NewRequest(ctx, http.MethodPost, "v2/insights/logs/search", query)
+	if err != nil {
+		return err
+	}
+	_, err = s.client.Do(ctx, req, out)
+	return err
+}
+
+func (s *DropletsService) ValidateName(ctx context.Context, name string) error {
+	path := fmt.Sprintf("%s/validate-name", "v2/registry")
+	req, err := s.client.NewRequest(ctx, http.MethodPost, path, map[string]string{"name": name})
+	if err != nil {
+		return err
+	}
+	_, err = s.client.Do(ctx, req, nil)
 	return err
 }
 
