@@ -137,6 +137,31 @@
 //	}
 //	_, err = s.client.DoWithContext(ctx, req, nil) // retryablehttp.FromRequest, then the retrying client's Do
 //
+// The retrying client may sit in a field of the API client: a
+// constructor that stores retryablehttp.NewClient().StandardClient() (or
+// a *retryablehttp.Client's StandardClient()) in c.HTTPClient, sends
+// through c.HTTPClient.Do(req) or through a helper handed the field
+// (DoRequestWithClient(ctx, c.HTTPClient, req) calling client.Do(req)).
+// The field counts when every store into it in the package (outside
+// _test.go files) is such a StandardClient, nil, or a parameter of the
+// storing function (the caller's own client):
+//
+//	c.HTTPClient = retryableClient.StandardClient() // in New
+//	...
+//	req, err := s.client.NewRequest(ctx, http.MethodPost, "v2/droplets", in) // reported
+//	_, err = s.client.Do(ctx, req, nil) // DoRequestWithClient(ctx, c.HTTPClient, req)
+//
+// A field that some store fills with another client (&http.Client{...},
+// http.DefaultClient) may not retry: a send through it is not reported.
+//
+// Headers copied from a client-wide map (for k, v := range c.headers {
+// req.Header.Set(k, v) } in a method of the client, the map a field
+// reached from the receiver, of a struct that holds the *http.Client it
+// sends with) are the same on every request: none of them is a
+// per-request key, and the request stays known. Headers named by a map
+// the call is handed (a parameter, a field of the call's options, a
+// request builder's map) or by a value computed here may set the key.
+//
 // A request handed to a func value or an interface method only after it
 // was sent, and never before a send again (a completion callback:
 // c.onRequestCompleted(req, resp) after the Do), stays known: that code can
@@ -159,7 +184,10 @@
 // a POST outside any retry scope; a token request (the function that
 // builds it spells a grant_type parameter or a URL ending in /token: an
 // OAuth token endpoint, where a retry mints at most a second token; POST
-// /api/tokens, which creates a record, stays reported); a POST in a _test.go file, where retries
+// /api/tokens, which creates a record, stays reported); a POST that
+// reads (the function spells a URL path ending in /search, /validate,
+// /validate-name, /detect or /propose: a query or a check sent as a
+// body, which a repeat applies nothing of); a POST in a _test.go file, where retries
 // ride out flakes of a test server and a duplicate costs nothing. A request id header does not make a
 // POST safe to retry: only a key the server deduplicates on does.
 //

@@ -174,7 +174,7 @@ func run(pass *analysis.Pass, r *directive.Reporter) (any, error) {
 	for _, p := range pass.Pkg.Imports() {
 		factImport = factImport || c.factPkgs[p]
 	}
-	checkPosts := httpImport && (len(c.res.Scopes) > 0 || factImport)
+	checkPosts := httpImport && (len(c.res.Scopes) > 0 || len(c.res.RetryingFields) > 0 || factImport)
 	if !genImport && !factImport && !checkPosts && !httpImport {
 		return nil, nil
 	}

@@ -29,12 +29,13 @@ func testdata(t *testing.T) string {
 //	transport  request helpers of another package: RequestFact
 //	i2x     I2 through those helpers
 //	i2ctor  I2 through a constructor helper taking the method
+//	i2field I2 through a client field holding a retrying StandardClient
 func TestAnalyzer(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), idemkeyperseries.Analyzer,
 		"idemkeyperseries/keys", "idemkeyperseries/i1", "idemkeyperseries/libs",
 		"idemkeyperseries/stripe", "idemkeyperseries/i2",
 		"idemkeyperseries/transport", "idemkeyperseries/i2x", "idemkeyperseries/i2ctor", "idemkeyperseries/rangefunc",
-		"idemkeyperseries/deep")
+		"idemkeyperseries/deep", "idemkeyperseries/i2field")
 }
 
 // TestSettings checks -keyheaders (replaces the defaults) and -keyfields

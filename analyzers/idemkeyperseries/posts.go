@@ -252,7 +252,9 @@ func (c *checker) ctorBuildsClean(h *ctorHelper) bool {
 // tokenRequest reports whether the function building the request at cur
 // asks an OAuth token endpoint for a token: it spells a grant_type
 // parameter or a URL whose path ends in /token. Minting a second token
-// is harmless, so the POST needs no idempotency key.
+// is harmless, so the POST needs no idempotency key. So is a POST that
+// reads: a URL whose path ends in /search, /validate, /validate-name,
+// /detect or /propose (knowledge.ReadOnlyPostMarks).
 func tokenRequest(cur inspector.Cursor) bool {
 	var body ast.Node
 	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
@@ -275,6 +277,8 @@ func tokenRequest(cur inspector.Cursor) bool {
 		v = strings.ToLower(v)
 		found = slices.ContainsFunc(knowledge.TokenRequestMarks, func(m string) bool {
 			return v == m || strings.HasSuffix(v, m) || strings.Contains(v, m+"?")
+		}) || slices.ContainsFunc(knowledge.ReadOnlyPostMarks, func(m string) bool {
+			return strings.HasSuffix(v, m) || strings.Contains(v, m+"?")
 		})
 		return !found
 	})
@@ -357,7 +361,7 @@ func (c *checker) retriedPosts() []bool {
 
 // newTracker returns a request tracker for this package.
 func (c *checker) newTracker() *reqTracker {
-	return &reqTracker{cfg: c.cfg, pkg: c.ssaPkg, seen: map[ssa.Value]bool{}, facts: c.importRequestFact,
+	return &reqTracker{cfg: c.cfg, pkg: c.ssaPkg, seen: map[ssa.Value]bool{}, facts: c.importRequestFact, fields: c.res.RetryingFields,
 		inScope: func(send ssa.CallInstruction) bool {
 			return c.postScope(send.Common().Pos(), syntaxOf(send)) != nil
 		}}
@@ -464,6 +468,17 @@ type reqTracker struct {
 	site     ssa.CallInstruction
 	depth    int
 	returned bool
+
+	// fields are the struct fields that hold a go-retryablehttp
+	// StandardClient (retryscope.Result.RetryingFields); parent, via and
+	// fn lead from a parameter of the function the request was handed to
+	// (fn, called at via) back to its argument in the caller (parent):
+	// DoRequestWithClient(ctx, c.HTTPClient, req) sends through the
+	// field.
+	fields map[*types.Var]bool
+	parent *reqTracker
+	via    ssa.CallInstruction
+	fn     *ssa.Function
 
 	// sentAt lists the instructions that send the request (a Do, or a
 	// call of a helper that sends it); pending, the calls of code not
@@ -683,6 +698,9 @@ func (t *reqTracker) call(instr ssa.CallInstruction, v ssa.Value) {
 		if t.site != nil && t.inScope != nil && t.inScope(instr) {
 			// A helper of this package retries the request itself.
 			t.retried = append(t.retried, retriedCall{t.site, t.siteName})
+		} else if fn.Name() == "Do" && isNamed(recv.Type(), httpPath, "Client") && len(c.Args) > 0 && t.retryingClient(c.Args[0], 0) {
+			// Sent through a field that holds a retryablehttp StandardClient.
+			t.retried = append(t.retried, retriedCall{send, "retryablehttp.Client.StandardClient"})
 		}
 	case isRecv && (isNamed(recv.Type(), httpPath, "Request") || isNamed(recv.Type(), knowledge.Retryablehttp, "Request")):
 		// Methods of the request itself: WithContext and Clone return
@@ -730,7 +748,7 @@ func (t *reqTracker) into(instr ssa.CallInstruction, v ssa.Value) {
 		return
 	}
 	sub := &reqTracker{cfg: t.cfg, pkg: t.pkg, seen: map[ssa.Value]bool{}, site: site, depth: t.depth + 1, facts: t.facts,
-		inScope: t.inScope, siteName: siteName}
+		inScope: t.inScope, siteName: siteName, fields: t.fields, parent: t, via: instr, fn: callee}
 	for i, a := range instr.Common().Args {
 		if a == v && i < len(callee.Params) {
 			sub.alias(callee.Params[i])
@@ -841,6 +859,9 @@ func (t *reqTracker) header(h ssa.Value) {
 }
 
 func (t *reqTracker) headerName(k ssa.Value) {
+	if clientHeaderKey(k) {
+		return // a client-wide header: no key of this request
+	}
 	c, ok := k.(*ssa.Const)
 	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
 		t.unknown = true
@@ -864,4 +885,117 @@ func recvType(fn *types.Func) types.Type {
 func ownMethod(fn *ssa.Function, pkg *ssa.Package) bool {
 	obj, ok := fn.Object().(*types.Func)
 	return ok && obj.Pkg() == pkg.Pkg
+}
+
+// retryingClient reports whether the *http.Client v is a go-retryablehttp
+// StandardClient: a load of a field that holds one (t.fields), a
+// StandardClient call, or a parameter of the function the request was
+// handed to whose argument at that call is one.
+func (t *reqTracker) retryingClient(v ssa.Value, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return t.fields[idemkey.FieldOf(fa.X.Type(), fa.Field)]
+		}
+	case *ssa.Call:
+		fn := idemkey.Callee(x.Common())
+		return fn != nil && fn.Name() == "StandardClient" && fn.Pkg() != nil && fn.Pkg().Path() == knowledge.Retryablehttp
+	case *ssa.Parameter:
+		if t.parent == nil || t.fn == nil || x.Parent() != t.fn {
+			return false
+		}
+		i := slices.Index(t.fn.Params, x)
+		args := t.via.Common().Args
+		if i < 0 || i >= len(args) || t.via.Common().IsInvoke() {
+			return false
+		}
+		return t.parent.retryingClient(args[i], depth+1)
+	}
+	return false
+}
+
+// clientHeaderKey reports whether the header name k is a key of a
+// client-wide header map: `for k, v := range c.headers { req.Header.Set(k, v) }`
+// in a method of the API client, the map a field reached from the
+// receiver of a struct that holds the *http.Client it sends with. Those
+// headers are the same on every request the client sends (set when the
+// client is built), so none of them is a per-request idempotency key. A
+// map that is a parameter, or a field of one (per-call headers), is not.
+func clientHeaderKey(k ssa.Value) bool {
+	for {
+		switch x := k.(type) {
+		case *ssa.ChangeType:
+			k = x.X
+			continue
+		case *ssa.Convert:
+			k = x.X
+			continue
+		}
+		break
+	}
+	ex, ok := k.(*ssa.Extract)
+	if !ok || ex.Index != 1 {
+		return false
+	}
+	next, ok := ex.Tuple.(*ssa.Next)
+	if !ok || next.IsString {
+		return false
+	}
+	rng, ok := next.Iter.(*ssa.Range)
+	if !ok {
+		return false
+	}
+	load, ok := rng.X.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok || !holdsHTTPClient(fa.X.Type()) {
+		return false
+	}
+	fn := fa.Parent()
+	if fn == nil || fn.Signature.Recv() == nil || len(fn.Params) == 0 {
+		return false
+	}
+	recv := fn.Params[0]
+	for v := fa.X; ; {
+		if v == ssa.Value(recv) {
+			return true
+		}
+		l, ok := v.(*ssa.UnOp)
+		if !ok || l.Op != token.MUL {
+			return false
+		}
+		f, ok := l.X.(*ssa.FieldAddr)
+		if !ok {
+			return false
+		}
+		v = f.X
+	}
+}
+
+// holdsHTTPClient reports whether ptr points to a struct with a field of
+// type *http.Client, http.Client or *retryablehttp.Client: an API client.
+func holdsHTTPClient(ptr types.Type) bool {
+	p, ok := ptr.Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	s, ok := p.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range s.NumFields() {
+		t := s.Field(i).Type()
+		if q, ok := types.Unalias(t).(*types.Pointer); ok {
+			t = q.Elem()
+		}
+		if isNamed(t, httpPath, "Client") || isNamed(t, knowledge.Retryablehttp, "Client") {
+			return true
+		}
+	}
+	return false
 }

@@ -263,6 +263,12 @@ var RetryDelayFields = map[string]map[string][]string{
 // second token, which is harmless (idemkeyperseries I2).
 var TokenRequestMarks = []string{"grant_type", "/token"}
 
+// ReadOnlyPostMarks: a function that spells a URL path ending in one of
+// these POSTs a read (a search, a validation, a detection, a proposal
+// that creates nothing): repeating it applies nothing twice
+// (idemkeyperseries I2).
+var ReadOnlyPostMarks = []string{"/search", "/validate", "/validate-name", "/detect", "/propose"}
+
 // TelemetryPaths are import-path prefixes of tracing, metrics,
 // execution-trace and error-reporting APIs: they read a context's values (trace and span ids),
 // never its deadline or cancellation, so a detached context handed to them

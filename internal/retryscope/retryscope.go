@@ -17,7 +17,10 @@
 //     (success or failure may be a result value: see result.go);
 //     The same loop spelled with a backward goto (retry: ... if err !=
 //     nil { ...; goto retry }) is recorded apart, in Result.Gotos;
-//   - a send through a go-retryablehttp client, which retries by itself;
+//   - a send through a go-retryablehttp client, which retries by itself
+//     (also through the *http.Client its StandardClient returns, held in
+//     a local or in a struct field that the package fills with one:
+//     clientfield.go, Result.RetryingFields);
 //   - a function that retries by calling itself on an attempt's failure
 //     path (recursion.go);
 //   - a restart loop that runs a session with no error value again after
@@ -281,11 +284,15 @@ type Result struct {
 	// Defs maps variables given a value exactly once to it (SingleDefs),
 	// and Decls the package's functions with bodies to their declarations:
 	// the wait model's, computed once for every analyzer.
-	Defs   map[*types.Var]ast.Expr
-	Decls  map[*types.Func]*ast.FuncDecl
-	helper map[*types.Func][]int // this package's and imported helpers seen
-	fact   func(*types.Func) *HelperFact
-	wait   *wait.Result
+	Defs  map[*types.Var]ast.Expr
+	Decls map[*types.Func]*ast.FuncDecl
+	// RetryingFields are the struct fields of type *http.Client that hold
+	// a go-retryablehttp StandardClient wherever the package sets them
+	// (findRetryingFields): a send through one retries by itself.
+	RetryingFields map[*types.Var]bool
+	helper         map[*types.Func][]int // this package's and imported helpers seen
+	fact           func(*types.Func) *HelperFact
+	wait           *wait.Result
 }
 
 // Blind reports whether fn is a retry helper of the code base (not a
@@ -405,6 +412,7 @@ func run(pass *analysis.Pass) (any, error) {
 	st.findRequeues(in, res)
 	st.findSteps(in, res) // last: only loops that are no scope of another kind
 	st.findDrains(in, res)
+	st.findRetryingFields(in, res)
 	st.findClientSends(in, res)
 	return res, nil
 }
@@ -1025,7 +1033,8 @@ func (st *state) attemptOf(c inspector.Cursor, loop ast.Node) bool {
 // findClientSends records sends through go-retryablehttp, which retries
 // them itself: (*Client).Do/Get/Head/Post/PostForm, the package-level
 // Get/Head/Post/PostForm, and sends through the *http.Client that
-// (*Client).StandardClient returns.
+// (*Client).StandardClient returns, held in a local or in a struct field
+// that holds one wherever the package sets it (RetryingFields).
 func (st *state) findClientSends(in *inspector.Inspector, res *Result) {
 	if !analysisutil.ImportsAny(st.pass.Pkg, knowledge.Retryablehttp) {
 		return
@@ -1046,7 +1055,7 @@ func (st *state) findClientSends(in *inspector.Inspector, res *Result) {
 		case knowledge.Retryablehttp:
 			name = analysisutil.DisplayName(fn)
 		case "net/http":
-			if st.fromStandardClient(call) {
+			if st.fromStandardClient(call) || res.RetryingFields[st.fieldOfSend(call)] {
 				name = "retryablehttp.Client.StandardClient"
 			}
 		}
