@@ -185,8 +185,8 @@
 // builds it spells a grant_type parameter or a URL ending in /token: an
 // OAuth token endpoint, where a retry mints at most a second token; POST
 // /api/tokens, which creates a record, stays reported); a POST that
-// reads (the function spells a URL path ending in /search, /validate,
-// /validate-name, /detect or /propose: a query or a check sent as a
+// reads (the function spells a URL path whose last segment starts with
+// search, validate, lookup, detect, preview, estimate or propose: a query or a check sent as a
 // body, which a repeat applies nothing of); a POST in a _test.go file, where retries
 // ride out flakes of a test server and a duplicate costs nothing. A request id header does not make a
 // POST safe to retry: only a key the server deduplicates on does.

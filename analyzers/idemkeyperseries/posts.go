@@ -253,8 +253,8 @@ func (c *checker) ctorBuildsClean(h *ctorHelper) bool {
 // asks an OAuth token endpoint for a token: it spells a grant_type
 // parameter or a URL whose path ends in /token. Minting a second token
 // is harmless, so the POST needs no idempotency key. So is a POST that
-// reads: a URL whose path ends in /search, /validate, /validate-name,
-// /detect or /propose (knowledge.ReadOnlyPostMarks).
+// reads: a URL path whose last segment is a read verb (/logs/search,
+// /validate-name: knowledge.ReadOnlyPostVerbs).
 func tokenRequest(cur inspector.Cursor) bool {
 	var body ast.Node
 	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
@@ -277,12 +277,24 @@ func tokenRequest(cur inspector.Cursor) bool {
 		v = strings.ToLower(v)
 		found = slices.ContainsFunc(knowledge.TokenRequestMarks, func(m string) bool {
 			return v == m || strings.HasSuffix(v, m) || strings.Contains(v, m+"?")
-		}) || slices.ContainsFunc(knowledge.ReadOnlyPostMarks, func(m string) bool {
-			return strings.HasSuffix(v, m) || strings.Contains(v, m+"?")
-		})
+		}) || readsOnly(v)
 		return !found
 	})
 	return found
+}
+
+// readsOnly reports whether the URL or path v ends in a segment named
+// for a read: search, validate-name, lookup?q=.
+func readsOnly(v string) bool {
+	if i := strings.IndexByte(v, '?'); i >= 0 {
+		v = v[:i]
+	}
+	i := strings.LastIndexByte(v, '/')
+	if i < 0 {
+		return false // a bare word is no URL path
+	}
+	seg := v[i+1:]
+	return slices.ContainsFunc(knowledge.ReadOnlyPostVerbs, func(m string) bool { return strings.HasPrefix(seg, m) })
 }
 
 func isNamed(t types.Type, path, name string) bool {

@@ -263,11 +263,12 @@ var RetryDelayFields = map[string]map[string][]string{
 // second token, which is harmless (idemkeyperseries I2).
 var TokenRequestMarks = []string{"grant_type", "/token"}
 
-// ReadOnlyPostMarks: a function that spells a URL path ending in one of
-// these POSTs a read (a search, a validation, a detection, a proposal
-// that creates nothing): repeating it applies nothing twice
-// (idemkeyperseries I2).
-var ReadOnlyPostMarks = []string{"/search", "/validate", "/validate-name", "/detect", "/propose"}
+// ReadOnlyPostVerbs: a POST whose URL path's last segment starts with
+// one of these reads (a search, a validation, a lookup, a detection, a
+// preview, an estimate, a proposal that creates nothing): repeating it
+// applies nothing twice (idemkeyperseries I2). Only the last segment
+// counts: /searches/saved creates a saved search.
+var ReadOnlyPostVerbs = []string{"search", "validate", "lookup", "detect", "preview", "estimate", "propose"}
 
 // TelemetryPaths are import-path prefixes of tracing, metrics,
 // execution-trace and error-reporting APIs: they read a context's values (trace and span ids),

@@ -168,6 +168,26 @@ func (s *DropletsService) ValidateName(ctx context.Context, name string) error {
 	return err
 }
 
+// Negative twin: a lookup with its query string.
+func (s *DropletsService) Lookup(ctx context.Context, q any, out any) error {
+	req, err := s.client.NewRequest(ctx, http.MethodPost, "v2/addresses/lookup?expand=true", q)
+	if err != nil {
+		return err
+	}
+	_, err = s.client.Do(ctx, req, out)
+	return err
+}
+
+// A saved search is created: only the last segment names a read.
+func (s *DropletsService) SaveSearch(ctx context.Context, in any) error {
+	req, err := s.client.NewRequest(ctx, http.MethodPost, "v2/searches/saved", in) // want `POST is retried without an idempotency key`
+	if err != nil {
+		return err
+	}
+	_, err = s.client.Do(ctx, req, nil)
+	return err
+}
+
 // Negative twin: the key is set from the caller's request, once for all
 // the retries.
 func (s *DropletsService) CreateWithKey(ctx context.Context, in any, key string) error {
