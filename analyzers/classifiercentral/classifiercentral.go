@@ -43,8 +43,34 @@ var Analyzer = &analysis.Analyzer{
 // path/to/pkg.T.Method.
 var classifiers string
 
+// places is the -places setting, which the reslint command sets for its
+// module-wide step: each place of the package is also reported as a
+// PlaceCategory diagnostic that the command reads and drops.
+var places bool
+
 func init() {
 	Analyzer.Flags.StringVar(&classifiers, "classifiers", "", "comma-separated designated retry classifiers: path/to/pkg.Func or path/to/pkg.(*T).Method (as //reslint:classifier does)")
+	Analyzer.Flags.BoolVar(&places, "places", false, "also report each place that decides retries as a "+PlaceCategory+" record, for the reslint command's module-wide step (not a finding)")
+}
+
+// PlaceCategory is the category of a place record (see the places flag).
+const PlaceCategory = "classifiercentral-place"
+
+// placeMessage and ParsePlace write and read a place record's message:
+// the module, whether a directive silences C2 there, and the place's
+// functions.
+func placeMessage(module string, silenced bool, funcs []string) string {
+	return fmt.Sprintf("module=%s silenced=%t funcs=%s", module, silenced, strings.Join(funcs, ","))
+}
+
+// ParsePlace reads a place record's message.
+func ParsePlace(msg string) (module string, silenced, ok bool) {
+	m, rest, ok1 := strings.Cut(strings.TrimPrefix(msg, "module="), " silenced=")
+	sv, _, ok2 := strings.Cut(rest, " funcs=")
+	if !strings.HasPrefix(msg, "module=") || !ok1 || !ok2 {
+		return "", false, false
+	}
+	return m, sv == "true", true
 }
 
 // ClassifierFact marks a designated classifier (//reslint:classifier or

@@ -81,6 +81,19 @@
 // systems) it is the first element of the import path, or the first
 // three when the first names a host (example.com/team/lib).
 //
+// Sibling packages. go/analysis shows a package and what its imports
+// export, so two packages of one module that do not import each other
+// never see each other's places: under go vet -vettool and the
+// golangci-lint plugin, each keeps its own list unreported. The reslint
+// command adds a module-wide step: it sets the places flag, with which
+// every place is also recorded (a record the command reads and drops,
+// never shown), and after the run it combines the records of each
+// module; when several places are left unreported by their own
+// packages, each after the first (in file path order) is reported at
+// its first check, naming the others. It combines the packages the run
+// analyzed: run it on ./... to judge the whole module. A place under a
+// //reslint:ignore C2 directive counts but is never reported.
+//
 // Bad, two copies of one status list:
 //
 //	func get(c *http.Client, url string) (*http.Response, error) {

@@ -94,6 +94,19 @@ func (r *runner) c2(sites []*site) {
 	if len(export) > 0 {
 		r.pass.ExportPackageFact(&PlacesFact{Module: module, Places: export})
 	}
+	// Sibling packages of the module, which do not import each other,
+	// never see these places: the command combines them. A C2 directive
+	// at a place is never stale, whichever driver runs.
+	for _, g := range local {
+		silenced := r.rep.Silenced(g.first.pos, string(analysisdoc.C2))
+		if places {
+			r.pass.Report(analysis.Diagnostic{
+				Pos:      g.first.pos,
+				Category: PlaceCategory,
+				Message:  placeMessage(module, silenced, r.funcNames(g)),
+			})
+		}
+	}
 
 	all := make([]string, 0, len(imported)+len(local))
 	for _, p := range imported {

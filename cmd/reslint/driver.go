@@ -179,6 +179,8 @@ func drive(analyzers []*analysis.Analyzer, args []string, stdout, stderr io.Writ
 			return strings.HasSuffix(f.posn.Filename, "_test.go")
 		})
 	}
+	findings = combinePlaces(findings) // C2 across sibling packages (places.go)
+	sortFindings(findings)
 
 	if o.fix || o.diff {
 		return fixOrDiff(*o, findings, failed, wd, stdout, stderr)
@@ -224,7 +226,7 @@ func newFlagSet(analyzers []*analysis.Analyzer, stderr io.Writer) (*flag.FlagSet
 // process.
 func runLoad(o options, run []*analysis.Analyzer, patterns []string, wd string, loadErrs *[]loadError, stderr io.Writer) ([]finding, bool) {
 	cfg := &packages.Config{
-		Mode:  packages.LoadAllSyntax,
+		Mode:  packages.LoadAllSyntax | packages.NeedModule, // Pass.Module: the module-wide rules (C2, B2) need it
 		Tests: o.tests,
 		Dir:   o.dir,
 	}
@@ -253,6 +255,7 @@ func runLoad(o options, run []*analysis.Analyzer, patterns []string, wd string, 
 	*loadErrs = packageErrors(pkgs, wd)
 	printLoadErrors(*loadErrs, stderr)
 	loadFailed := len(*loadErrs) > 0
+	setPlaces(run)
 	g, err := checker.Analyze(run, pkgs, &checker.Options{})
 	if err != nil {
 		fmt.Fprintf(stderr, "reslint: %v\n", err)

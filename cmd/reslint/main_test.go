@@ -646,3 +646,46 @@ func TestConfigFile(t *testing.T) {
 		t.Errorf("go vet, bad key: exit %d, stderr:\n%s", code, stderr)
 	}
 }
+
+// TestSiblingPackages: C2 across packages of one module that do not
+// import each other is found by the command's module-wide step, in both
+// transports; go vet -vettool sees one package and its imports only. In
+// testdata/siblings, download, upload and quiet each keep their own
+// transient statuses, and sync imports upload and decides again.
+func TestSiblingPackages(t *testing.T) {
+	c2 := func(out string) []string {
+		var got []string
+		for line := range strings.SplitSeq(out, "\n") {
+			if m := textLine.FindStringSubmatch(line); m != nil && strings.HasPrefix(m[3], "C2") {
+				got = append(got, m[1]+":"+m[2])
+			}
+		}
+		return got
+	}
+	// sync's finding needs upload's fact; upload's needs the module-wide
+	// step (download is the first place; quiet's is silenced by a
+	// directive, and counted).
+	want := []string{"sync/sync.go:23", "upload/upload.go:18"}
+	for _, tr := range []string{"-transport=vet", "-transport=load"} {
+		out, stderr, code := run(t, "testdata/siblings", bin, tr, "./...")
+		if got := c2(out); code != 3 || !slices.Equal(got, want) {
+			t.Errorf("%s: exit %d, C2 findings %v, want %v; output:\n%s%s", tr, code, got, want, out, stderr)
+		}
+		if !strings.Contains(out, "scattered over 4 functions (download/download.go:19, quiet/quiet.go:19, sync/sync.go:23)") ||
+			strings.Contains(out, "classifiercentral-place") || strings.Contains(out, "silences nothing") {
+			t.Errorf("%s: the combined finding should name the other places, and no record or stale directive show; output:\n%s", tr, out)
+		}
+	}
+	// Packages named one by one: the step combines what the run analyzed.
+	out, _, _ := run(t, "testdata/siblings", bin, "./download", "./quiet")
+	if got := c2(out); len(got) != 0 {
+		t.Errorf("download and a silenced place: C2 findings %v, want none; output:\n%s", got, out)
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		return
+	}
+	_, stderr, _ := run(t, "testdata/siblings", "go", "vet", "-vettool="+bin, "./...")
+	if got := c2(stderr); !slices.Equal(got, want[:1]) || strings.Contains(stderr, "silences nothing") {
+		t.Errorf("go vet -vettool: C2 findings %v, want %v (one package and its imports) and no stale directive; stderr:\n%s", got, want[:1], stderr)
+	}
+}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/reslint/reslint/analyzers/classifiercentral"
+
 	"bytes"
 	"cmp"
 	"encoding/json"
@@ -178,6 +180,8 @@ func toolFlags(fs *flag.FlagSet, analyzers []*analysis.Analyzer, enabled map[*an
 	for _, a := range analyzers {
 		if !*enabled[a] {
 			out = append(out, "-"+a.Name+"=false")
+		} else if a == classifiercentral.Analyzer {
+			out = append(out, "-"+placesFlag+"=true") // for combinePlaces
 		}
 	}
 	fs.Visit(func(f *flag.Flag) {

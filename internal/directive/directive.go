@@ -233,6 +233,31 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	r.pass.Report(d)
 }
 
+// Silenced reports whether a diagnostic of rule at pos would not be
+// shown: it is in a test file the suite skips, the rule is disabled, or
+// an ignore directive for the rule (or the analyzer) covers the line,
+// which then counts as used. A finding made later from what the pass
+// records (a module-wide step of the command) honours the directive so.
+func (r *Reporter) Silenced(pos token.Pos, rule string) bool {
+	if !Tests && IsTestFile(r.pass.Fset, pos) || !Enabled(rule) {
+		return true
+	}
+	p := r.pass.Fset.Position(pos)
+	silenced := false
+	for _, ig := range r.ignores {
+		if ig.File != p.Filename || (p.Line != ig.Line && p.Line != ig.Line+1) {
+			continue
+		}
+		for _, n := range ig.Analyzers {
+			if n == r.name || n == rule {
+				ig.used[n] = true
+				silenced = true
+			}
+		}
+	}
+	return silenced
+}
+
 // Reportf is Report with a formatted message and no fixes, under the
 // analyzer's name as rule id (for one-rule analyzers).
 func (r *Reporter) Reportf(pos token.Pos, format string, args ...any) {
