@@ -161,6 +161,13 @@
 //		send(ctx, e)
 //	}
 //
+// A restart loop (a session such as a connection handler or a
+// subscription, run again after it breaks: err := s.serve(ctx); log;
+// pause; go round) is judged the same way: a blind pause between runs,
+// in a function with a context, is reported; a pause in a select on
+// ctx.Done(), or a restart loop with no context that leaves on its own
+// closing channel, is not.
+//
 // Only loops that run the same step again count (no clauses, or a
 // condition that counts nothing: in a range loop continue moves on); a
 // constant pause of at most 100ms against a busy loop is left alone.

@@ -144,6 +144,30 @@ func (r *runner) stepLoops() []*loop {
 	return out
 }
 
+// restartLoops returns the package's restart loops (a session run again
+// after it breaks), walked like a retried step: only their blind waits are
+// judged, since the loop itself may leave on a closing channel rather than
+// on the context. Only N2 reads them.
+func (r *runner) restartLoops() []*loop {
+	var out []*loop
+	for _, s := range r.res.Scopes {
+		if s.Kind != retryscope.Restart {
+			continue
+		}
+		lc, ok := r.in.Root().FindNode(s.Loop)
+		if !ok {
+			continue
+		}
+		bc, ok := lc.FindNode(s.Body)
+		if !ok {
+			continue
+		}
+		out = append(out, &loop{cur: lc, node: s.Loop, body: analysisutil.LoopBody(s.Loop), attempt: s.Attempt,
+			stmts: []inspector.Cursor{bc}, root: s.Loop, step: true})
+	}
+	return out
+}
+
 // recursionPaths returns, for each function that retries by calling
 // itself, the statement lists that lead to a recursive call (the failure
 // branch that waits and calls again), walked like a retried step: only
