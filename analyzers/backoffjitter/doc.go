@@ -104,7 +104,16 @@
 // The duration is followed backwards through local variables (every value
 // assigned to one, anywhere), struct fields (every value stored in one in
 // the package), and the results of functions of the package (with their
-// parameters bound to the arguments). A call of an unexported func-typed
+// parameters bound to the arguments). A field the code increments (b.n++
+// in a backoff's Next) is an attempt counter kept in the receiver, not a
+// setting. A call of an interface method (a policy's b.Next()) is
+// followed into the methods of the concrete types of this package its
+// receiver may hold: what the package itself stores there (a composite
+// literal, a constructor, a default strategy's NewBackoff), judged like a
+// setting by its default when an option also stores the user's policy;
+// when any of them draws a random value the wait is left alone, and a
+// receiver the package stores nothing of its own in (a parameter, an
+// injected policy, another package's value) leaves it unknown. A call of an unexported func-typed
 // variable or field is followed into the function literals the package
 // stores in it, when it stores nothing else there (a default backoff set
 // when the user gave none); a value from a parameter or an option,
@@ -137,7 +146,8 @@
 //     RetryInfo delay, also when carried through a struct field or a
 //     helper's result;
 //   - a wait computed by a function whose body is not visible and that
-//     exports no fact (an interface method, a func value, another
+//     exports no fact (an interface method on a receiver the package
+//     puts none of its own types in, a func value, another
 //     package's function), including a library backoff's NextBackOff:
 //     those libraries jitter by default, and their configuration is
 //     judged where it is written (below); except library backoff

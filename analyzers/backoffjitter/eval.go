@@ -530,6 +530,7 @@ func (ev *evaluator) evalVar(v *types.Var) val {
 				grown = true
 			case dv.add:
 				dv = val{k: kDet, s: sCounter, text: name}
+				grown = true
 			default:
 				continue // d = d, d = min(d, cap): no new value
 			}
@@ -543,9 +544,11 @@ func (ev *evaluator) evalVar(v *types.Var) val {
 	if !have {
 		return unknown
 	}
-	if !local && res.det() && grown && (res.s == sGrowth || res.s == sLinear) {
+	if !local && res.det() && grown && (res.s == sGrowth || res.s == sLinear || res.s == sCounter) {
 		// A field the code itself grows each round (c.delay *= 2,
-		// c.delay += step) is the state of a backoff, not a setting.
+		// c.delay += step) is the state of a backoff, not a setting;
+		// so is a counter it increments (b.n++ in a backoff's Next,
+		// reset to a constant): the attempt number kept in the receiver.
 		return res
 	}
 	if !local && res.det() {
@@ -735,6 +738,9 @@ func (ev *evaluator) evalCall(call *ast.CallExpr, idx int) val {
 	}
 	if d := ev.r.decls[fn]; d != nil && fn.Pkg() == ev.r.pass.Pkg {
 		return ev.inline(d.Type, d.Body, call, args, idx)
+	}
+	if sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+		return ev.dynamic(call, fn, args, idx)
 	}
 	if f := ev.r.resultFact(fn); f != nil {
 		switch f.Kind {
