@@ -281,15 +281,21 @@ func (r *runner) calleesOf(n ast.Node) []*types.Func {
 	return out
 }
 
-// verdictShape reports whether fn's first result is a bool or an enum and
-// it takes parameters: the shape of a function whose result is a verdict.
+// verdictShape reports whether fn's first result is a bool or an enum, or
+// its last of two is a bool (a wait and "again", a next URL and "retry"),
+// and it takes parameters: the shape of a function whose result is a
+// verdict.
 func verdictShape(fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
 	if sig.Params().Len() == 0 || sig.Results().Len() == 0 {
 		return false
 	}
+	isBool := func(t types.Type) bool {
+		b, ok := t.Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Bool
+	}
 	t := sig.Results().At(0).Type()
-	if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+	if isBool(t) || sig.Results().Len() == 2 && isBool(sig.Results().At(1).Type()) {
 		return true
 	}
 	return isVerdictEnum(t)

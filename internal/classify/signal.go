@@ -299,9 +299,19 @@ func (f *SignalFinder) boundSubject(b *ast.BinaryExpr) ast.Expr {
 }
 
 // rangeSignal is a range of statuses: a retry signal when it admits only
-// server errors (>= 500, 500 <= x && x < 600); other ranges (>= 400,
-// < 300) say "failed" or "succeeded" rather than "transient".
+// server errors (>= 500, 500 <= x && x < 600), when it admits every
+// status below them (x < 500 splits the same classes as x >= 500: its
+// false branch is the server errors), or when it is the client-error
+// class spelled as a range (400 <= x && x < 500: the class a classifier
+// answers "stop" for). Other ranges (>= 400, < 300) say "failed" or
+// "succeeded" rather than "transient".
 func rangeSignal(test ast.Node, lo, hi int64) []Signal {
+	if lo == 400 && (hi == 498 || hi == 499) {
+		return []Signal{{Test: test, Label: "HTTP 4xx", Retry: true}}
+	}
+	if lo == 100 && hi >= 499 && hi < 599 {
+		lo, hi = hi+1, 599
+	}
 	if lo > hi || lo < 500 || hi > 599 {
 		return nil
 	}

@@ -87,6 +87,14 @@ func statuses(resp *http.Response, err error) {
 	_ = resp.StatusCode >= 500 && resp.StatusCode < 600 // want `signal HTTP 5xx retry`
 	_ = 499 < resp.StatusCode                           // want `signal HTTP 5xx retry`
 	_ = resp.StatusCode >= 400                          // failed, not transient
+	_ = resp.StatusCode < 500                           // want `signal HTTP 5xx retry`
+	_ = resp.StatusCode <= 499                          // want `signal HTTP 5xx retry`
+	_ = resp.StatusCode >= 400 && resp.StatusCode < 500 // want `signal HTTP 4xx retry`
+	_ = resp.StatusCode < 499 && resp.StatusCode >= 400 // want `signal HTTP 4xx retry`
+	_ = resp.StatusCode < 400                           // not failed, not a class of faults
+	_ = resp.StatusCode >= 400 && resp.StatusCode < 600 // failed
+	_ = resp.StatusCode >= 300 && resp.StatusCode < 500 // not one class
+	_ = resp.StatusCode > 400 && resp.StatusCode < 500  // not the whole class
 	_ = resp.StatusCode >= 200 && resp.StatusCode < 300
 	_ = resp.StatusCode == http.StatusOK
 	_ = resp.StatusCode == http.StatusNotFound // want `signal HTTP 404 det`

@@ -49,7 +49,26 @@ func isConnFault(err error) bool {
 func Do(ctx context.Context, op func() (*http.Response, error)) (*http.Response, error) {
 	for attempt := 0; ; attempt++ {
 		resp, err := op()
-		if err == nil && resp.StatusCode < 500 {
+		if err == nil && resp.StatusCode < 400 {
+			return resp, nil
+		}
+		if ctx.Err() != nil || Classify(resp, err) != Transient || attempt == 4 {
+			return resp, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// DoAnswered stops at every answer below 500, so a 429 that Classify calls
+// transient is never retried: the loop decides the 4xx class on its own.
+func DoAnswered(ctx context.Context, op func() (*http.Response, error)) (*http.Response, error) {
+	for attempt := 0; ; attempt++ {
+		resp, err := op()
+		if err == nil && resp.StatusCode < 500 { // want `retryability of HTTP 5xx decided outside the classifier retry.Classify`
 			return resp, nil
 		}
 		if ctx.Err() != nil || Classify(resp, err) != Transient || attempt == 4 {
