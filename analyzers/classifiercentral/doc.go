@@ -62,7 +62,13 @@
 // (var statusCode int, set from the response only when there is one), or
 // an integer parameter named for a status (func retryableStatus(code int)
 // bool): a status list kept in a helper that takes the code is a place
-// too.
+// too. Ranges count when they split the statuses as a classifier does:
+// the server errors (>= 500), everything below them (< 500, the same
+// split read from the other side: `if resp.StatusCode < 500 { return
+// false }`), and the client-error class written as a range (400 <= code
+// && code < 500). A function whose first result is a bool or a verdict
+// enum, or whose last of two results is a bool (a next URL or a wait,
+// and "retry"), called from a retry scope is a verdict function.
 //
 // A place is a top-level function. A verdict function and the package
 // functions it calls are one place (a classifier made of helpers is one
