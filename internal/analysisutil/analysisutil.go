@@ -562,3 +562,23 @@ func ImportsAny(pkg *types.Package, paths ...string) bool {
 func ImportsFunc(pkg *types.Package, ok func(path string) bool) bool {
 	return slices.ContainsFunc(pkg.Imports(), func(p *types.Package) bool { return ok(p.Path()) })
 }
+
+// IsStatusRead reports whether e reads an HTTP status from a value: an
+// integer StatusCode or HTTPStatusCode field, or such a method called
+// without arguments (resp.StatusCode, apiErr.StatusCode()).
+func IsStatusRead(info *types.Info, e ast.Expr) bool {
+	var name string
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		name = x.Sel.Name
+	case *ast.CallExpr:
+		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && len(x.Args) == 0 {
+			name = sel.Sel.Name
+		}
+	}
+	if name != "StatusCode" && name != "HTTPStatusCode" {
+		return false
+	}
+	b, ok := info.TypeOf(e).(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}

@@ -435,9 +435,7 @@ func isNetType(t types.Type) bool {
 // code.
 func (f *SignalFinder) isStatus(e ast.Expr) bool {
 	return f.follow(e, func(x ast.Expr) bool {
-		var name string
-		switch x := x.(type) {
-		case *ast.Ident:
+		if x, ok := x.(*ast.Ident); ok {
 			v, ok := f.Info.Uses[x].(*types.Var)
 			if !ok {
 				return false
@@ -457,19 +455,8 @@ func (f *SignalFinder) isStatus(e ast.Expr) bool {
 				return slices.Contains(Words(v.Name()), "status")
 			}
 			return false
-		case *ast.SelectorExpr:
-			name = x.Sel.Name
-		case *ast.CallExpr:
-			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && len(x.Args) == 0 {
-				name = sel.Sel.Name
-			}
 		}
-		if name != "StatusCode" && name != "HTTPStatusCode" {
-			return false
-		}
-		t := f.Info.TypeOf(x)
-		b, ok := t.(*types.Basic)
-		return ok && b.Info()&types.IsInteger != 0
+		return analysisutil.IsStatusRead(f.Info, x)
 	})
 }
 

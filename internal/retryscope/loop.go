@@ -2,6 +2,7 @@ package retryscope
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -496,6 +497,11 @@ func retryHowAt(info *types.Info, loop ast.Node, call *ast.CallExpr, at ast.Expr
 		// nil { return err }; break: one kind of failure waits and goes
 		// round, the others leave, and success leaves right after.
 		return EvFailureGoesRound
+	case test.Else == nil && x.endsLeaving(test.Body.List) && leavesUnlessRetryStatus(info, test.Cond, errVar) && x.mayGoRound(body, test):
+		// if err != nil || resp.StatusCode != 500 { break }: every error
+		// and every other answer leave; a status that asks for a retry
+		// goes round.
+		return EvFailureGoesRound
 	case x.endsLeaving(test.Body.List):
 		// Errors are terminal; the retried failure, if any, is a result
 		// value (if ok { return }; wait) or a page to fetch again.
@@ -657,6 +663,70 @@ func guardsMore(info *types.Info, cond ast.Expr, errVar *types.Var) bool {
 		if analysisutil.Mentions(info, side, errVar) || countsAttempts(side) {
 			return true
 		}
+	}
+	return false
+}
+
+// leavesUnlessRetryStatus reports whether cond, an exit test, is false
+// only when the attempt failed with no error and a status that asks for a
+// retry: a disjunction of err != nil and tests of the status that hold for
+// every other answer (resp.StatusCode != 503, code < 500), each perhaps
+// guarded by a nil test of the response.
+func leavesUnlessRetryStatus(info *types.Info, cond ast.Expr, errVar *types.Var) bool {
+	var disjuncts []ast.Expr
+	var flatten func(e ast.Expr)
+	flatten = func(e ast.Expr) {
+		if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LOR {
+			flatten(b.X)
+			flatten(b.Y)
+			return
+		}
+		disjuncts = append(disjuncts, ast.Unparen(e))
+	}
+	flatten(cond)
+	status := false
+	for _, d := range disjuncts {
+		switch {
+		case isNilComparison(info, d, errVar) && nilTest(info, d, errVar, token.NEQ):
+		case otherThanRetryStatus(info, d):
+			status = true
+		default:
+			return false
+		}
+	}
+	return status
+}
+
+// otherThanRetryStatus reports whether e holds for every status but the
+// ones that ask for a retry: s != 503, s < 500, s <= 499, or r != nil &&
+// such a test.
+func otherThanRetryStatus(info *types.Info, e ast.Expr) bool {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	if b.Op == token.LAND {
+		guard := func(x ast.Expr) bool {
+			g, ok := ast.Unparen(x).(*ast.BinaryExpr)
+			return ok && g.Op == token.NEQ && (isNil(info, g.X) || isNil(info, g.Y))
+		}
+		return guard(b.X) && otherThanRetryStatus(info, b.Y) || guard(b.Y) && otherThanRetryStatus(info, b.X)
+	}
+	if !analysisutil.IsStatusRead(info, b.X) {
+		return false
+	}
+	tv, ok := info.Types[b.Y]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return false
+	}
+	n, _ := constant.Int64Val(tv.Value)
+	switch b.Op {
+	case token.NEQ:
+		return slices.Contains(knowledge.RetryStatuses, n)
+	case token.LSS:
+		return n == 500
+	case token.LEQ:
+		return n == 499
 	}
 	return false
 }

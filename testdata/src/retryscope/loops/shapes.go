@@ -285,7 +285,41 @@ func guardFirst(ctx context.Context) (*response, error) {
 	return res, err
 }
 
+// Goes round at once, only on a server error: every other answer and every
+// error leave.
+func againOnServerError(ctx context.Context) (res *response, err error) {
+	for attempt := 0; attempt < 5; attempt++ { // want "retry loop, attempt send"
+		res, err = send(ctx)
+		if err != nil || (res != nil && res.StatusCode != 500) {
+			break
+		}
+	}
+	return res, err
+}
+
 // Negative twins.
+
+// Goes round while the answer is 200: reading page after page, no retry.
+func whileOK(ctx context.Context) (res *response, err error) {
+	for page := 0; page < 5; page++ {
+		res, err = send(ctx)
+		if err != nil || res.StatusCode != 200 {
+			break
+		}
+	}
+	return res, err
+}
+
+// Goes round on 404 only: waiting for a resource to appear, no fault.
+func untilFound(ctx context.Context) (res *response, err error) {
+	for i := 0; i < 5; i++ {
+		res, err = send(ctx)
+		if err != nil || res.StatusCode != 404 {
+			break
+		}
+	}
+	return res, err
+}
 
 // A flag set on success, whose absence ends the loop: it goes round on
 // success and stops on failure, a poll.
