@@ -32,9 +32,10 @@ func (d *fieldDefaults) of(info *types.Info, files []*ast.File) map[*types.Var]i
 			}
 			f = f.Origin()
 			n, ok := budget.Int(info, e)
+			old, seen := vals[f]
 			switch {
 			case bad[f]:
-			case !ok || vals[f] != 0 && vals[f] != n:
+			case !ok || seen && old != n:
 				bad[f] = true
 				delete(vals, f)
 			default:

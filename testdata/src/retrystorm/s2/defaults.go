@@ -104,3 +104,16 @@ func copyAll(ctx context.Context, m *mirror, jobs []int) int {
 	}
 	return failed
 }
+
+// Negative: the inner client's retries are turned off in one place (set
+// before its default in the source) and on in another.
+func getWithRetries(ctx context.Context, b *s2dep.Bucket) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = b.NoRetry().Get(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}

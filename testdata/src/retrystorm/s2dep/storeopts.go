@@ -100,3 +100,24 @@ func (q *Queue) Push(ctx context.Context) error { // want Push:"retries: retry l
 	}
 	return err
 }
+
+// Bucket can be told not to retry; by default it retries three times.
+type Bucket struct{ tries int }
+
+// NoRetry makes each request a single attempt.
+func (b *Bucket) NoRetry() *Bucket { b.tries = 0; return b }
+
+// NewBucket retries three times.
+func NewBucket() *Bucket { return &Bucket{tries: 3} }
+
+// Get tries up to tries times.
+func (b *Bucket) Get(ctx context.Context) error { // want Get:"retries: retry loop at storeopts.go:\\d+"
+	var err error
+	for i := 0; i < b.tries; i++ {
+		if err = get(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
