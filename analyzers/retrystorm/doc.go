@@ -57,7 +57,13 @@
 // bounds are constants. Retry at one layer (usually the outermost, which
 // knows the caller's budget) and let the others fail fast. A deliberate
 // layering is marked with //reslint:ignore retrystorm <reason> on either
-// scope.
+// scope. A retry loop's attempt is every step whose failure makes it go
+// round (open a link, then send on it, going round when either fails),
+// not only the first; a step whose failure leaves the loop is none. An
+// inner limit read from configuration counts when the package itself
+// gives that setting one constant above one and nothing else (its
+// constructor's RetryOptions{Count: 3}; tests do not count): the layer
+// makes that many attempts unless its caller lowers it.
 //
 //	for attempt := 0; attempt < 3; attempt++ { // reported: 3 x 3 = 9 calls
 //		if err = client.Fetch(ctx, key); err == nil { // Fetch retries 3 times
@@ -73,8 +79,10 @@
 // connect that starts a background credential refresh retrying on its
 // own does not retry itself), recursion, an AWS SDK call whose options
 // set its retries, an inner layer whose limit is configuration read at
-// run time (a retry-count field, a retry policy object: it may allow one
-// attempt; the inventory lists it), an inner loop that leaves when its
+// run time with no such default (a retry-count field the caller fills
+// in, one the package also sets to another value, a default of one, a
+// retry policy object: it may allow one attempt; the inventory lists
+// it), an inner loop that leaves when its
 // backoffer fails (a backoffer handed down the call chain keeps one
 // budget for every layer that waits on it), a loop over resources (an idle
 // connection popped from a pool, the next address of a list), which

@@ -130,7 +130,16 @@ func run(pass *analysis.Pass, rep *directive.Reporter) (any, error) {
 		}
 	}
 	for _, s := range r.scopes {
-		r.bounds[s] = r.res.Bound(r.info, s)
+		b := r.res.Bound(r.info, s)
+		// A limit read from configuration that the package itself sets
+		// to a constant (its constructor's default) makes that many
+		// attempts unless the caller lowers it.
+		if configured(b) {
+			if n, ok := r.res.DefaultAttempts(r.info, s); ok {
+				b.Attempts, b.Default = n, true
+			}
+		}
+		r.bounds[s] = b
 	}
 	r.inferBreakers()
 	r.inferRetries()

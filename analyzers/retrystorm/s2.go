@@ -116,8 +116,14 @@ func (r *runner) flows(s *retryscope.Scope, n ast.Node) bool {
 	if s.Kind == retryscope.Loop {
 		// The loop's error variable may also hold the errors of calls
 		// that leave (spc, err = s.get(spc); if err != nil { return err
-		// }): only the attempt decides.
-		return s.Attempt != nil && (contains(n, s.Attempt) || contains(s.Attempt, n))
+		// }): those do not decide. The attempt does, and so does any
+		// other step whose failure the loop goes round on (get a link,
+		// then send on it: either failing runs both again).
+		if s.Attempt != nil && (contains(n, s.Attempt) || contains(s.Attempt, n)) {
+			return true
+		}
+		call, ok := n.(*ast.CallExpr)
+		return ok && r.res.FailureGoesRound(r.info, s, call)
 	}
 	targets := map[*types.Var]bool{}
 	found := false

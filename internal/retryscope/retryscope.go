@@ -293,6 +293,9 @@ type Result struct {
 	helper         map[*types.Func][]int // this package's and imported helpers seen
 	fact           func(*types.Func) *HelperFact
 	wait           *wait.Result
+	labels         map[ast.Node]string // the labeled loops' labels (state.labels)
+	files          []*ast.File
+	defaults       *fieldDefaults // constants the package gives its fields (DefaultAttempts)
 }
 
 // Blind reports whether fn is a retry helper of the code base (not a
@@ -400,7 +403,8 @@ func run(pass *analysis.Pass) (any, error) {
 	st.decls = wr.Decls
 	st.inferFuncFacts(in)
 
-	res := &Result{helper: map[*types.Func][]int{}, Defs: st.defs, Decls: st.decls, fact: st.helperFact, wait: wr}
+	res := &Result{helper: map[*types.Func][]int{}, Defs: st.defs, Decls: st.decls, fact: st.helperFact, wait: wr, labels: st.labels,
+		files: nonTestFiles(pass), defaults: &fieldDefaults{}}
 	for fn, h := range st.helpers {
 		res.helper[fn] = h.Params
 	}
