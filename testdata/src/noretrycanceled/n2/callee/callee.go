@@ -11,7 +11,7 @@ import (
 
 type conn struct{}
 
-func (c *conn) Close() error                          { return nil }
+func (c *conn) Close() error                         { return nil }
 func (c *conn) Subscribe(ctx context.Context) error  { return nil }
 func (c *conn) Ping(ctx context.Context) error       { return nil }
 func dial(ctx context.Context) (*conn, error)        { return &conn{}, nil }
