@@ -224,7 +224,22 @@
 // A status poll is not a retry loop: a loop that reads a state (its
 // operation named get, status, check, describe, ready, ...) and leaves on
 // the first error waits only between successful reads, and a cancelled
-// read ends it. Its waits are not reported.
+// read ends it. Its waits are not reported. A poll whose check swallows
+// the read's error is no such poll: the check answers "not yet" when its
+// read fails, so a failed read waits and reads again like a retry, and a
+// blind wait in the loop is reported (a constant pause of at most 100ms
+// is left alone):
+//
+//	flushed := func() bool {
+//		resp, err := c.svc.GetFlushState(ctx, req)
+//		if err != nil {
+//			return false
+//		}
+//		return resp.GetFlushed()
+//	}
+//	for !flushed() {
+//		time.Sleep(200 * time.Millisecond) // reported
+//	}
 //
 // A retry loop spelled with a backward goto (retry: err = call(ctx); if
 // err != nil { time.Sleep(d); goto retry }) is judged the same way.

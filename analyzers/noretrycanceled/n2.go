@@ -168,6 +168,26 @@ func (r *runner) restartLoops() []*loop {
 	return out
 }
 
+// swallowPolls returns the package's status polls whose check swallows
+// the read's error, walked like a retried step: a failed read waits and
+// reads again, so only their blind waits are judged. Only N2 reads them.
+func (r *runner) swallowPolls() []*loop {
+	var out []*loop
+	for _, s := range r.res.SwallowPolls {
+		lc, ok := r.in.Root().FindNode(s.Loop)
+		if !ok {
+			continue
+		}
+		bc, ok := lc.FindNode(s.Body)
+		if !ok {
+			continue
+		}
+		out = append(out, &loop{cur: lc, node: s.Loop, body: analysisutil.LoopBody(s.Loop), attempt: s.Attempt,
+			stmts: []inspector.Cursor{bc}, root: s.Loop, step: true})
+	}
+	return out
+}
+
 // recursionPaths returns, for each function that retries by calling
 // itself, the statement lists that lead to a recursive call (the failure
 // branch that waits and calls again), walked like a retried step: only
