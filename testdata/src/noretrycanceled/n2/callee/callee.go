@@ -196,7 +196,7 @@ func (c *client) waitReady(ctx context.Context) error {
 	return nil
 }
 
-func (c *client) SendWhenReady(ctx context.Context, payload []byte) error {
+func (c *client) SendWhenReady(ctx context.Context, payload []byte) error { // want SendWhenReady:"honors\\(0\\)"
 	t := time.NewTimer(0)
 	defer t.Stop()
 	for attempt := 0; attempt < 5; attempt++ {
@@ -224,7 +224,7 @@ func (c *client) throttledSend(ctx context.Context, payload []byte) error {
 	return send(ctx, payload)
 }
 
-func (c *client) SendThrottled(ctx context.Context, payload []byte) error {
+func (c *client) SendThrottled(ctx context.Context, payload []byte) error { // want SendThrottled:"honors\\(0\\)"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		if err = c.throttledSend(ctx, payload); err == nil {
@@ -246,7 +246,7 @@ func (c *client) prepare(ctx context.Context) {
 	c.conn, _ = dial(ctx)
 }
 
-func (c *client) Flush(ctx context.Context, payload []byte) error {
+func (c *client) Flush(ctx context.Context, payload []byte) error { // want Flush:"honors\\(0\\)"
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		c.prepare(ctx)

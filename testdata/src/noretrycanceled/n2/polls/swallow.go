@@ -63,7 +63,7 @@ func (c *client) waitSettled(ctx context.Context, id string) {
 }
 
 // The same swallowing check, waited for on ctx.Done() and a timer.
-func (c *client) waitFlushedCtx(ctx context.Context, id string) error {
+func (c *client) waitFlushedCtx(ctx context.Context, id string) error { // want waitFlushedCtx:"honors\\(0\\)"
 	flushed := func() bool {
 		j, err := c.getJob(ctx, id)
 		if err != nil {
@@ -85,7 +85,7 @@ func (c *client) waitFlushedCtx(ctx context.Context, id string) error {
 }
 
 // No context in scope: a wait for a file to appear.
-func waitFile(path string) {
+func waitFile(path string) { // want waitFile:"sleeps"
 	exists := func() bool {
 		_, err := os.Stat(path)
 		if err != nil {
