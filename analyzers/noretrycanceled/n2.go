@@ -833,7 +833,7 @@ func (r *runner) onFailurePath(l *loop, c inspector.Cursor) bool {
 	if l.errVar == nil {
 		return false
 	}
-	for p := c.Parent(); p.Valid() && p.Node() != l.node; p = p.Parent() {
+	for p := c.Parent(); p.Valid() && p.Node() != nil && p.Node() != l.node && p.Node() != l.root; p = p.Parent() {
 		if _, ok := p.Node().(ast.Stmt); ok {
 			// if err = op(); err == nil { return nil }; reconnect(ctx):
 			// only a failure falls through to the statements after.

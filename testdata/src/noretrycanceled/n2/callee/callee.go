@@ -261,3 +261,53 @@ func (c *client) Flush(ctx context.Context, payload []byte) error { // want Flus
 	}
 	return err
 }
+
+// A retry spelled with a backward goto: the reconnect on its failure
+// path pauses without the context it is handed.
+func (c *client) reopen(ctx context.Context) {
+	c.conn.Close()
+	time.Sleep(500 * time.Millisecond) // want `time.Sleep in callee.client.reopen ignores ctx, and a retry loop calls it between attempts`
+	c.conn, _ = dial(ctx)
+}
+
+func (c *client) SendGoto(ctx context.Context, payload []byte) error {
+	attempts := 0
+retry:
+	err := send(ctx, payload)
+	if err != nil && attempts < 3 {
+		attempts++
+		c.reopen(ctx)
+		goto retry
+	}
+	return err
+}
+
+// sleepCtx waits on the context and the timer.
+func sleepCtx(ctx context.Context, d time.Duration) error { // want sleepCtx:"sleeps\\(1\\) honors\\(0\\)"
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+func upload(ctx context.Context, payload []byte) (int, error) { return len(payload), nil }
+
+// A goto retry whose failure test is a disjunction, waiting on the
+// context: nothing to report.
+func (c *client) UploadGoto(ctx context.Context, payload []byte) error { // want UploadGoto:"honors\\(0\\)"
+	d := 15 * time.Millisecond
+redo:
+	n, err := upload(ctx, payload)
+	if n != len(payload) || err != nil {
+		if err := sleepCtx(ctx, d); err != nil {
+			return err
+		}
+		d *= 2
+		goto redo
+	}
+	return nil
+}
