@@ -122,6 +122,35 @@
 //	case <-t.C:
 //	}
 //
+// The pause may sit in a function of the package that the loop calls on
+// its failure path (in a branch on the attempt's error, or after the
+// test that leaves on success) and hands its context: a reconnect that
+// closes, sleeps and dials again. Such a function has the context and
+// ignores it for the wait, so the blind wait it makes once in its own
+// body (not in a loop of its own, nor in a goroutine) is reported there,
+// at the wait, in the same words as a wait in the loop:
+//
+//	func (p *conn) refresh(ctx context.Context) error {
+//		p.c.Close()
+//		time.Sleep(250 * time.Millisecond) // reported
+//		return p.dial(ctx)
+//	}
+//
+//	for {
+//		if err = op(); err == nil {
+//			return nil
+//		}
+//		if errors.Is(err, context.Canceled) {
+//			return err
+//		}
+//		p.refresh(ctx)
+//	}
+//
+// A function that waits on ctx.Done() and the timer, the attempt itself
+// (a rate limit inside it is no pause between attempts), and a function
+// called on every round are left alone; a function that takes no context
+// and sleeps is a blind waiter, reported at the call in the loop.
+//
 // A loop that goes round on one kind of failure only is a retry loop
 // too: the test of that kind waits and goes round, any other error
 // leaves, and success leaves right after:
@@ -195,7 +224,22 @@
 // A status poll is not a retry loop: a loop that reads a state (its
 // operation named get, status, check, describe, ready, ...) and leaves on
 // the first error waits only between successful reads, and a cancelled
-// read ends it. Its waits are not reported.
+// read ends it. Its waits are not reported. A poll whose check swallows
+// the read's error is no such poll: the check answers "not yet" when its
+// read fails, so a failed read waits and reads again like a retry, and a
+// blind wait in the loop is reported (a constant pause of at most 100ms
+// is left alone):
+//
+//	flushed := func() bool {
+//		resp, err := c.svc.GetFlushState(ctx, req)
+//		if err != nil {
+//			return false
+//		}
+//		return resp.GetFlushed()
+//	}
+//	for !flushed() {
+//		time.Sleep(200 * time.Millisecond) // reported
+//	}
 //
 // A retry loop spelled with a backward goto (retry: err = call(ctx); if
 // err != nil { time.Sleep(d); goto retry }) is judged the same way.

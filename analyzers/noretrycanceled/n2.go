@@ -168,6 +168,26 @@ func (r *runner) restartLoops() []*loop {
 	return out
 }
 
+// swallowPolls returns the package's status polls whose check swallows
+// the read's error, walked like a retried step: a failed read waits and
+// reads again, so only their blind waits are judged. Only N2 reads them.
+func (r *runner) swallowPolls() []*loop {
+	var out []*loop
+	for _, s := range r.res.SwallowPolls {
+		lc, ok := r.in.Root().FindNode(s.Loop)
+		if !ok {
+			continue
+		}
+		bc, ok := lc.FindNode(s.Body)
+		if !ok {
+			continue
+		}
+		out = append(out, &loop{cur: lc, node: s.Loop, body: analysisutil.LoopBody(s.Loop), attempt: s.Attempt,
+			stmts: []inspector.Cursor{bc}, root: s.Loop, step: true})
+	}
+	return out
+}
+
 // recursionPaths returns, for each function that retries by calling
 // itself, the statement lists that lead to a recursive call (the failure
 // branch that waits and calls again), walked like a retried step: only
@@ -329,6 +349,16 @@ func (r *runner) n2(loops []*loop) {
 				}
 				if site.Kind == wait.BlindCall && (l.self == nil || site.Callee != l.self) {
 					blind = append(blind, blindWait{n.Pos(), fmt.Sprintf("%s sleeps and takes no context, so this retry loop cannot be interrupted: after the caller cancels %s the loop still sleeps out its backoff; pass %s and wait in select on %s.Done() and a timer", analysisutil.DisplayName(site.Callee), name, name, name), false})
+					continue
+				}
+				if ws := r.calleeWaits(l, c); len(ws) > 0 {
+					// The loop hands its context to a function of this
+					// package that pauses without it on the failure path
+					// (a reconnect that sleeps before dialing): the wait
+					// is the callee's, reported where it waits.
+					for _, w := range ws {
+						blind = append(blind, blindWait{w.pos, w.msg, w.short})
+					}
 					continue
 				}
 				if r.ctx.HandsContext(n) || n != l.attempt && r.leavesOnError(c) && passesContext(r.info, n) {
@@ -722,4 +752,134 @@ func (r *runner) reportSpin(cc *ast.CommClause) {
 	x := types.ExprString(analysisutil.CommRecv(cc.Comm))
 	x = strings.TrimSuffix(x, ".Done()")
 	r.reportf(analysisdoc.N2, cc.Pos(), "case <-%s.Done() does not leave the loop: once %s is done its Done channel stays ready, so every later round takes this case at once and the loop spins without waiting; return %s.Err() from this case", x, x, x)
+}
+
+// calleeWait is a blind wait in a function a retry loop calls.
+type calleeWait struct {
+	pos   token.Pos
+	msg   string
+	short bool
+}
+
+// calleeWaits returns the blind waits of the function called at c, when
+// loop l calls it between attempts and it ignores the context it is
+// handed for them: a function of this package, not the attempt nor a
+// retry helper, that takes a context.Context, is handed one, and waits
+// blindly once in its own body (wait.OnceWaits). The call must be on the
+// loop's failure path: in a branch on the attempt's error, or anywhere
+// in a retried step's failure branch. A callee that waits without a
+// context parameter is a blind waiter by its Fact, reported at the call.
+func (r *runner) calleeWaits(l *loop, c inspector.Cursor) []calleeWait {
+	call := c.Node().(*ast.CallExpr)
+	if call == l.attempt || !passesContext(r.info, call) {
+		return nil
+	}
+	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
+	if fn == nil || fn == l.self {
+		return nil
+	}
+	fn = fn.Origin()
+	d := r.decls[fn]
+	if d == nil || d.Body == nil || len(r.res.HelperParams(fn)) > 0 {
+		return nil
+	}
+	if l.attempt != nil && typeutil.Callee(r.info, l.attempt) == fn {
+		return nil // another call of the attempt's function
+	}
+	param := ctxParam(fn)
+	if param == nil || !(l.step || r.onFailurePath(l, c)) {
+		return nil
+	}
+	fc, ok := r.in.Root().FindNode(d)
+	if !ok {
+		return nil
+	}
+	name, pname := analysisutil.DisplayName(fn), param.Name()
+	if pname == "" || pname == "_" {
+		pname = "ctx"
+	}
+	var out []calleeWait
+	for _, s := range r.wait.OnceWaits(fc) {
+		w := calleeWait{pos: s.Node.Pos()}
+		switch s.Kind {
+		case wait.Sleep:
+			w.short = r.shortSleep(s.Node.(*ast.CallExpr))
+			w.msg = fmt.Sprintf("time.Sleep in %s ignores %s, and a retry loop calls it between attempts: after the caller cancels, the loop still sleeps out this pause; wait in select on %s.Done() and a timer", name, pname, pname)
+		case wait.BlindCall:
+			w.msg = fmt.Sprintf("%s sleeps and takes no context, and a retry loop calls %s between attempts: after the caller cancels, the loop still sleeps out this pause; pass %s and wait in select on %s.Done() and a timer", analysisutil.DisplayName(s.Callee), name, pname, pname)
+		default:
+			w.msg = fmt.Sprintf("this timer wait in %s ignores %s, and a retry loop calls it between attempts: after the caller cancels, the loop still waits out this pause; wait in select { case <-%s.Done(): ...; case <-t.C: }", name, pname, pname)
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// ctxParam returns fn's first context.Context parameter, or nil.
+func ctxParam(fn *types.Func) *types.Var {
+	sig := fn.Type().(*types.Signature)
+	for i := range sig.Params().Len() {
+		if p := sig.Params().At(i); analysisutil.IsContext(p.Type()) {
+			return p
+		}
+	}
+	return nil
+}
+
+// onFailurePath reports whether the call at c runs, in loop l, only when
+// the attempt failed: in the body or else branch of an if statement
+// whose condition tests the attempt's error (if err != nil { ... }).
+func (r *runner) onFailurePath(l *loop, c inspector.Cursor) bool {
+	if l.errVar == nil {
+		return false
+	}
+	for p := c.Parent(); p.Valid() && p.Node() != nil && p.Node() != l.node && p.Node() != l.root; p = p.Parent() {
+		if _, ok := p.Node().(ast.Stmt); ok {
+			// if err = op(); err == nil { return nil }; reconnect(ctx):
+			// only a failure falls through to the statements after.
+			for s, ok := p.PrevSibling(); ok; s, ok = s.PrevSibling() {
+				if ifs, ok := s.Node().(*ast.IfStmt); ok && ifs.Else == nil && errNilTest(r.info, ifs.Cond, l.errVar, token.EQL) &&
+					analysisutil.EndsBy(ifs.Body.List, analysisutil.ByReturn|analysisutil.ByBreak) {
+					return true
+				}
+			}
+		}
+		ifs, ok := p.Node().(*ast.IfStmt)
+		if !ok || !(ifs.Body.Pos() <= c.Node().Pos() && c.Node().End() <= ifs.End()) {
+			continue
+		}
+		if ifs.Else != nil && ifs.Else.Pos() <= c.Node().Pos() {
+			// The else branch: the test failed. It runs on failure only
+			// when the test was for success (if err == nil { return }).
+			if analysisutil.Mentions(r.info, ifs.Cond, l.errVar) && errNilTest(r.info, ifs.Cond, l.errVar, token.EQL) {
+				return true
+			}
+			continue
+		}
+		if errNilTest(r.info, ifs.Cond, l.errVar, token.NEQ) {
+			return true
+		}
+	}
+	return false
+}
+
+// errNilTest reports whether cond is, or has as a top-level conjunct,
+// `v != nil` (op NEQ) or `v == nil` (op EQL).
+func errNilTest(info *types.Info, cond ast.Expr, v *types.Var, op token.Token) bool {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		if e.Op == token.LAND {
+			return errNilTest(info, e.X, v, op) || errNilTest(info, e.Y, v, op)
+		}
+		if e.Op != op {
+			return false
+		}
+		x, y := ast.Unparen(e.X), ast.Unparen(e.Y)
+		if id, ok := x.(*ast.Ident); ok && id.Name == "nil" {
+			x, y = y, x
+		}
+		id, ok := y.(*ast.Ident)
+		return ok && id.Name == "nil" && analysisutil.IdentVar(info, x) == v
+	}
+	return false
 }

@@ -59,7 +59,7 @@ func run(pass *analysis.Pass, rep *directive.Reporter) (any, error) {
 	loops := r.retryLoops()
 	all := append(loops[:len(loops):len(loops)], r.gotoLoops()...)
 	walked := append(append(all, r.stepLoops()...), r.recursionPaths()...)
-	r.n2(append(walked[:len(walked):len(walked)], r.restartLoops()...))
+	r.n2(append(append(walked[:len(walked):len(walked)], r.restartLoops()...), r.swallowPolls()...))
 	r.spinLoops(walked)
 	r.n2Helpers(loops)
 	r.n3()

@@ -139,7 +139,10 @@
 // And when the timer's case is the one that goes round (the retry wait)
 // while another case leaves on the cancellation of a function called per
 // request — the Done() of its context parameter, of r.Context(), or of a
-// context derived from them — every cancelled call leaves its timer live
+// context derived from them, also through a local given the result of a
+// function of the package that returns such a Done channel (done :=
+// contextForRequest(req), returning req.Context().Done()), or the Cancel
+// channel of its *http.Request parameter — every cancelled call leaves its timer live
 // until the duration elapses, which with a long backoff under a wave of
 // cancellations adds up the same way. A long-lived loop that leaves
 // once — on a quit or stop channel, a context held in a field, a loop

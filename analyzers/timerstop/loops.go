@@ -187,14 +187,14 @@ func (st *state) perCallCancel(clause *ast.CommClause, loop inspector.Cursor) bo
 		return false
 	}
 	done := wait.ClassifyCase(st.info, clause, nil)
-	if done.Kind != wait.ContextDone {
-		return false
-	}
 	fc, ok := enclosingFunc(loop)
 	if !ok {
 		return false
 	}
 	fn := fc.Node()
+	if done.Kind != wait.ContextDone && !st.requestCancel(done.Chan, fn) {
+		return false
+	}
 	// A function started with go is a long-lived worker, not a call.
 	switch f := fn.(type) {
 	case *ast.FuncLit:
@@ -206,7 +206,7 @@ func (st *state) perCallCancel(clause *ast.CommClause, loop inspector.Cursor) bo
 			return false
 		}
 	}
-	if !st.fromParam(done.CtxExpr, fn, 4) {
+	if done.Kind == wait.ContextDone && !st.fromParam(done.CtxExpr, fn, 4) {
 		return false
 	}
 	if fs, ok := loop.Node().(*ast.ForStmt); ok && fs.Cond != nil {
@@ -268,6 +268,77 @@ func (st *state) fromParam(x ast.Expr, fn ast.Node, depth int) bool {
 		}
 	}
 	return false
+}
+
+// requestCancel reports whether ch, received from in fn, is the
+// cancellation of the request fn handles, spelled without a Done() call
+// in fn: the Cancel channel of its *http.Request parameter (req.Cancel,
+// the older per-request cancellation), or a local given once the result
+// of a function of this package that returns the Done channel of the
+// request's context (or of a context) it is handed: done :=
+// contextForRequest(req), with `return req.Context().Done()`.
+func (st *state) requestCancel(ch ast.Expr, fn ast.Node) bool {
+	switch e := ast.Unparen(ch).(type) {
+	case *ast.SelectorExpr:
+		f, ok := st.info.Uses[e.Sel].(*types.Var)
+		return ok && f.IsField() && f.Name() == "Cancel" && f.Pkg() != nil && f.Pkg().Path() == "net/http" && st.requestParam(e.X, fn)
+	case *ast.Ident:
+		v, ok := st.info.Uses[e].(*types.Var)
+		if !ok {
+			return false
+		}
+		if st.defs == nil {
+			st.defs = analysisutil.SingleDefs(st.info, st.in)
+		}
+		call, ok := ast.Unparen(st.defs[v]).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		callee, _ := typeutil.Callee(st.info, call).(*types.Func)
+		if callee == nil || callee.Pkg() != st.pass.Pkg {
+			return false
+		}
+		if st.decls == nil {
+			st.decls = analysisutil.FuncDecls(st.info, st.in)
+		}
+		d := st.decls[callee.Origin()]
+		if d == nil || d.Body == nil || len(d.Body.List) != 1 {
+			return false
+		}
+		ret, ok := d.Body.List[0].(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 || !wait.IsContextDone(st.info, ret.Results[0]) {
+			return false
+		}
+		// The context whose Done is returned: a parameter, or the
+		// Context() of a request parameter.
+		x := ast.Unparen(ast.Unparen(ret.Results[0]).(*ast.CallExpr).Fun).(*ast.SelectorExpr).X
+		if c, ok := ast.Unparen(x).(*ast.CallExpr); ok && len(c.Args) == 0 {
+			if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Context" {
+				x = sel.X
+			}
+		}
+		p, ok := st.info.Uses[identOf(x)].(*types.Var)
+		if !ok || !isParamOf(p, d, st.info) {
+			return false
+		}
+		sig := callee.Type().(*types.Signature)
+		for i := range sig.Params().Len() {
+			if sig.Params().At(i) != p || i >= len(call.Args) {
+				continue
+			}
+			if analysisutil.IsContext(p.Type()) {
+				return st.fromParam(call.Args[i], fn, 4)
+			}
+			return st.requestParam(call.Args[i], fn)
+		}
+	}
+	return false
+}
+
+// requestParam reports whether e is an *http.Request parameter of fn.
+func (st *state) requestParam(e ast.Expr, fn ast.Node) bool {
+	v, ok := st.info.Uses[identOf(e)].(*types.Var)
+	return ok && isParamOf(v, fn, st.info) && analysisutil.IsNamedExact(v.Type(), "net/http", "Request")
 }
 
 // isParamOf reports whether v is a parameter of the function fn.

@@ -32,7 +32,8 @@
 // path: the failure branches of work loops that wait and go round, so the
 // failed step runs again (Result.Steps, step.go), and drain loops that put
 // the work that failed back into the set they drain (Result.Drains,
-// drain.go).
+// drain.go), and status polls whose check swallows the read's error, so
+// a failed read waits and reads again (Result.SwallowPolls, swallow.go).
 //
 // Each Scope has a Kind, so an analyzer reads only the shapes it
 // understands, and its Evidence: the ids of what made it one, printed by
@@ -281,6 +282,11 @@ type Result struct {
 	// Attempt the call whose error guards the put-back: drain.go). Not
 	// in Scopes, Innermost or In.
 	Drains []*Scope
+	// SwallowPolls are status polls whose check swallows the read's
+	// error, so a failed read waits and reads again like a retry (Kind
+	// Loop, Loop the for statement, Body its body, Attempt the check's
+	// call in the condition: swallow.go). Not in Scopes, Innermost or In.
+	SwallowPolls []*Scope
 	// Defs maps variables given a value exactly once to it (SingleDefs),
 	// and Decls the package's functions with bodies to their declarations:
 	// the wait model's, computed once for every analyzer.
@@ -416,6 +422,7 @@ func run(pass *analysis.Pass) (any, error) {
 	st.findRequeues(in, res)
 	st.findSteps(in, res) // last: only loops that are no scope of another kind
 	st.findDrains(in, res)
+	st.findSwallowPolls(in, res)
 	st.findRetryingFields(in, res)
 	st.findClientSends(in, res)
 	return res, nil

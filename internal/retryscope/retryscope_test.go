@@ -66,6 +66,9 @@ var scopes = &analysis.Analyzer{
 		for _, s := range res.Steps {
 			pass.Reportf(s.Body.Pos(), "retried step, attempt %s [%s]", types(s.Attempt), s.Evidence)
 		}
+		for _, s := range res.SwallowPolls {
+			pass.Reportf(s.Loop.Pos(), "swallowing poll, check %s [%s]", types(s.Attempt), s.Evidence)
+		}
 		return nil, nil
 	},
 }
@@ -81,7 +84,7 @@ func TestScopes(t *testing.T) {
 	// The loops fixture also holds fact expectations, checked by
 	// TestLoopFacts and the wait package's tests with the passes that
 	// export them.
-	analysistest.Run(testutil.Only(t, false), testdata(t), scopes, "retryscope/use", "retryscope/loops", "retryscope/libs")
+	analysistest.Run(testutil.Only(t, false), testdata(t), scopes, "retryscope/use", "retryscope/loops", "retryscope/libs", "retryscope/swallow")
 }
 
 // TestLoopFacts checks the retry facts the loops fixture expects.

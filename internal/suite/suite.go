@@ -41,7 +41,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	res := pass.ResultOf[retryscope.Analyzer].(*retryscope.Result)
 	all := append(res.Scopes[:len(res.Scopes):len(res.Scopes)], res.Gotos...)
-	for _, s := range append(append(all, res.Steps...), res.Drains...) {
+	for _, s := range append(append(append(all, res.Steps...), res.Drains...), res.SwallowPolls...) {
 		pos := s.Body.Pos()
 		switch {
 		case s.Func != nil:

@@ -58,3 +58,45 @@ func (r *Result) SiteAt(c inspector.Cursor) Site {
 	}
 	return s
 }
+
+// OnceWaits returns the blind wait sites that the function declared at
+// fc runs in its own body, once per call: a time.Sleep, a timer receive
+// outside a select, a select on timers alone, or a call of a blind waiter
+// by its Fact. Sites in the function's own loops (its loop is judged as
+// a loop) and in function literals (they may run elsewhere) are left
+// out, and so is the drain of a stopped timer. A function that takes a
+// context and waits here ignores its context for the wait: a caller that
+// runs it between the attempts of a retry loop cannot cut the pause
+// short.
+func (r *Result) OnceWaits(fc inspector.Cursor) []Site {
+	if _, ok := fc.Node().(*ast.FuncDecl); !ok {
+		return nil
+	}
+	var out []Site
+	for c := range fc.Preorder((*ast.CallExpr)(nil), (*ast.UnaryExpr)(nil), (*ast.SelectStmt)(nil)) {
+		if inLitOrLoop(c) || inDrain(r.info, c) {
+			continue
+		}
+		s := r.SiteAt(c)
+		switch s.Kind {
+		case Sleep, TimerRecv, BlindCall:
+			out = append(out, s)
+		case SelectWait:
+			if s.Select.Shape() == TimerOnly {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// inDrain reports whether c lies in the drain of a stopped timer (`if
+// !t.Stop() { <-t.C }`), which does not wait.
+func inDrain(info *types.Info, c inspector.Cursor) bool {
+	for p := range c.Enclosing((*ast.IfStmt)(nil)) {
+		if IsTimerDrain(info, p.Node().(*ast.IfStmt)) {
+			return true
+		}
+	}
+	return false
+}
