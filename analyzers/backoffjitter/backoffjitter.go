@@ -201,6 +201,10 @@ func (r *runner) waits() {
 		if !ok || r.underTest(cur) {
 			continue
 		}
+		between := "between retry attempts"
+		if restarts[body] {
+			between = "between reconnects"
+		}
 		for c := range cur.Preorder((*ast.CallExpr)(nil), (*ast.FuncLit)(nil), (*ast.UnaryExpr)(nil)) {
 			if _, ok := c.Node().(*ast.FuncLit); ok {
 				continue
@@ -232,16 +236,13 @@ func (r *runner) waits() {
 				continue
 			}
 			r.done[arg.Pos()] = true
-			between := "between retry attempts"
-			if restarts[body] {
-				between = "between reconnects"
-			}
 			if how == tickerWait {
 				r.judgeVal(arg, arg, r.newEval().eval(arg), between, how)
 			} else {
 				r.judge(arg, between)
 			}
 		}
+		r.handlerWaits(body, cur, sf, between)
 	}
 }
 

@@ -101,6 +101,20 @@
 // attempts when its case goes round (`case <-time.After(d): continue`),
 // even if the loop leaves after the select otherwise.
 //
+// A failure handler waits between attempts too: a function of the
+// package called in the scope on the failure path (inside `if err !=
+// nil`, or handed the error) that waits once, outside any loop of its
+// own (a recover that closes the connection, sleeps and dials again; a
+// handleError(ctx, err, backoff) that waits backoff.Next() in a select
+// with ctx.Done() and returns nil to go on). Its wait is judged with the
+// handler's parameters bound to the caller's arguments, so a policy the
+// caller made from the package's default strategy is followed, while
+// one the caller was given leaves it unknown. A pause taken before every
+// attempt, failed or not, and a handler that polls in a loop of its own
+// are not judged. A loop that runs a session and hands its error to such
+// a handler, leaving when the handler answers with an error, is a
+// restart loop.
+//
 // The duration is followed backwards through local variables (every value
 // assigned to one, anywhere), struct fields (every value stored in one in
 // the package), and the results of functions of the package (with their
