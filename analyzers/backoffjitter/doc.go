@@ -115,6 +115,17 @@
 // a handler, leaving when the handler answers with an error, is a
 // restart loop.
 //
+// A wait whose duration is a variable that a loop grows by a constant
+// factor on its failure path only (`if err != nil { wait *= 2 } else {
+// wait = p.minWait }`, also `wait = min(wait*2, max)` or `wait <<= 1`)
+// is a backoff between a failed attempt and the next, in a loop that is
+// no retry scope of another kind: a reconnect loop that serves a signal
+// channel and signals itself again after a failed dial, a flush loop on
+// a timer (`t.Reset(delay)`). A variable grown on every round (a poll's
+// interval stretched while it waits for a state) is not one, and loops
+// left alone as scopes (polls, local attempts such as an accept on the
+// process's own listener) are not judged again.
+//
 // The duration is followed backwards through local variables (every value
 // assigned to one, anywhere), struct fields (every value stored in one in
 // the package), and the results of functions of the package (with their
