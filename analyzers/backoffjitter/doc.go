@@ -122,9 +122,10 @@
 // no retry scope of another kind: a reconnect loop that serves a signal
 // channel and signals itself again after a failed dial, a flush loop on
 // a timer (`t.Reset(delay)`). A variable grown on every round (a poll's
-// interval stretched while it waits for a state) is not one, and loops
-// left alone as scopes (polls, local attempts such as an accept on the
-// process's own listener) are not judged again.
+// interval stretched while it waits for a state) is not one, nor is a
+// backoff after a failed operation on this machine only (an accept on
+// the process's own listener), and loops left alone as scopes (polls,
+// local attempts) are not judged again.
 //
 // The duration is followed backwards through local variables (every value
 // assigned to one, anywhere), struct fields (every value stored in one in

@@ -25,10 +25,16 @@ import (
 // between a failed attempt and the next, whatever else the loop does
 // (serve a signal channel, run on success too). A variable grown on
 // every round (a poll's interval stretched as it waits for a state) is
-// not one.
+// not one, and neither is a backoff after the failure of an operation
+// that acts on this machine only (knowledge.LocalOps: an accept on the
+// process's own listener that ran out of file descriptors), with no
+// shared dependency for a fleet to stampede.
 func GrownOnFailure(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
 	failing := map[*types.Var]bool{} // grown in a failure branch
 	other := map[*types.Var]bool{}   // grown elsewhere
+	if localFailure(info, body) {
+		return failing
+	}
 	var walk func(n ast.Node, onFailure bool)
 	walk = func(n ast.Node, onFailure bool) {
 		ast.Inspect(n, func(n ast.Node) bool {
@@ -135,4 +141,25 @@ func scaled(info *types.Info, e ast.Expr, v *types.Var) bool {
 		}
 	}
 	return false
+}
+
+// localFailure reports whether body tests against nil the error of an
+// operation of knowledge.LocalOps (conn, err := ln.Accept()).
+func localFailure(info *types.Info, body *ast.BlockStmt) bool {
+	return analysisutil.AnyInBody(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return false
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok || !localOp(info, call) {
+			return false
+		}
+		for _, l := range as.Lhs {
+			if v := analysisutil.IdentVar(info, l); v != nil && analysisutil.IsError(v.Type()) {
+				return true
+			}
+		}
+		return false
+	})
 }

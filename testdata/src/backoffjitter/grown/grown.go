@@ -6,6 +6,7 @@ package grown
 import (
 	"context"
 	"math/rand/v2"
+	"net"
 	"time"
 )
 
@@ -139,5 +140,41 @@ func (f *flusher) runEvery(ctx context.Context, every time.Duration) {
 			misses = 1
 		}
 		_ = misses
+	}
+}
+
+type transport struct {
+	ln       net.Listener
+	shutdown chan struct{}
+}
+
+func (t *transport) handle(c net.Conn) {}
+
+// Twin: a failed accept on the process's own listener (out of file
+// descriptors) backs off: a local condition, no shared dependency.
+func (t *transport) listen() {
+	const baseDelay = 5 * time.Millisecond
+	const maxDelay = time.Second
+	var loopDelay time.Duration
+	for {
+		conn, err := t.ln.Accept()
+		if err != nil {
+			if loopDelay == 0 {
+				loopDelay = baseDelay
+			} else {
+				loopDelay *= 2
+			}
+			if loopDelay > maxDelay {
+				loopDelay = maxDelay
+			}
+			select {
+			case <-t.shutdown:
+				return
+			case <-time.After(loopDelay):
+				continue
+			}
+		}
+		loopDelay = 0
+		go t.handle(conn)
 	}
 }
