@@ -196,10 +196,15 @@ func (r *runner) waits() {
 		}
 	}
 	sf := &classify.SignalFinder{Info: r.info, Defs: r.res.Defs}
+	grown := r.grownWaits(bodies)
 	for _, body := range bodies {
 		cur, ok := r.in.Root().FindNode(body)
 		if !ok || r.underTest(cur) {
 			continue
+		}
+		between := "between retry attempts"
+		if restarts[body] {
+			between = "between reconnects"
 		}
 		for c := range cur.Preorder((*ast.CallExpr)(nil), (*ast.FuncLit)(nil), (*ast.UnaryExpr)(nil)) {
 			if _, ok := c.Node().(*ast.FuncLit); ok {
@@ -232,16 +237,83 @@ func (r *runner) waits() {
 				continue
 			}
 			r.done[arg.Pos()] = true
-			between := "between retry attempts"
-			if restarts[body] {
-				between = "between reconnects"
-			}
 			if how == tickerWait {
 				r.judgeVal(arg, arg, r.newEval().eval(arg), between, how)
 			} else {
 				r.judge(arg, between)
 			}
 		}
+		r.handlerWaits(body, cur, sf, between)
+	}
+	r.judgeGrown(grown)
+}
+
+// grownWait is a wait whose duration a loop grows on its failure path.
+type grownWait struct {
+	arg  ast.Expr
+	body *ast.BlockStmt
+}
+
+// grownWaits returns the waits, in loops that are no retry scope's body,
+// whose duration is a variable the loop grows by a constant factor on its
+// failure path (retryscope.GrownOnFailure): the backoff between a failed
+// attempt and the next, in a loop that also serves a signal channel or
+// runs on success.
+func (r *runner) grownWaits(bodies []ast.Node) []grownWait {
+	// Loops the scopes already judged, or left alone (a poll, a loop
+	// whose attempt acts on this machine only), are not judged again.
+	seen := map[ast.Node]bool{}
+	for _, b := range bodies {
+		seen[b] = true
+	}
+	for _, ss := range [][]*retryscope.Scope{r.res.Scopes, r.res.Steps, r.res.Drains} {
+		for _, s := range ss {
+			if s.Body != nil {
+				seen[s.Body] = true
+			}
+			if s.Loop != nil {
+				if b := analysisutil.LoopBody(s.Loop); b != nil {
+					seen[b] = true
+				}
+			}
+		}
+	}
+	var out []grownWait
+	for c := range r.in.Root().Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		body := analysisutil.LoopBody(c.Node())
+		if body == nil || seen[body] {
+			continue
+		}
+		vs := retryscope.GrownOnFailure(r.info, body)
+		if len(vs) == 0 || r.underTest(c) {
+			continue
+		}
+		objs := map[types.Object]bool{}
+		for v := range vs {
+			objs[v] = true
+		}
+		for w := range c.Preorder((*ast.CallExpr)(nil)) {
+			if lit := enclosingLit(w); lit != nil && lit.Pos() >= body.Pos() {
+				continue
+			}
+			arg := r.wait.DurationOf(w)
+			if arg == nil || !r.mentions(arg, objs) || retryscope.OnExitPath(body, w.Node()) {
+				continue
+			}
+			out = append(out, grownWait{arg, body})
+		}
+	}
+	return out
+}
+
+// judgeGrown judges the waits grownWaits found, after the scopes' own.
+func (r *runner) judgeGrown(ws []grownWait) {
+	for _, w := range ws {
+		if r.done[w.arg.Pos()] {
+			continue
+		}
+		r.done[w.arg.Pos()] = true
+		r.judge(w.arg, "between retry attempts")
 	}
 }
 

@@ -21,7 +21,7 @@ func testdata(t *testing.T) string {
 }
 
 func TestWaits(t *testing.T) {
-	analysistest.Run(testutil.Drop(t, "no fact was reported matching `sleeps", "no fact was reported matching `honors"), testdata(t), backoffjitter.Analyzer, "backoffjitter/loops", "backoffjitter/crosspkg", "backoffjitter/jitterlib", "backoffjitter/seed/...", "backoffjitter/shapes", "backoffjitter/grpcwait", "backoffjitter/results", "backoffjitter/polls", "backoffjitter/restarts", "backoffjitter/local", "backoffjitter/tickers", "backoffjitter/steps", "backoffjitter/drains", "backoffjitter/delays/...", "backoffjitter/helpers")
+	analysistest.Run(testutil.Drop(t, "no fact was reported matching `sleeps", "no fact was reported matching `honors"), testdata(t), backoffjitter.Analyzer, "backoffjitter/loops", "backoffjitter/crosspkg", "backoffjitter/jitterlib", "backoffjitter/seed/...", "backoffjitter/shapes", "backoffjitter/grpcwait", "backoffjitter/results", "backoffjitter/polls", "backoffjitter/restarts", "backoffjitter/local", "backoffjitter/tickers", "backoffjitter/steps", "backoffjitter/drains", "backoffjitter/delays/...", "backoffjitter/helpers", "backoffjitter/handlers", "backoffjitter/grown")
 }
 
 func TestLibraries(t *testing.T) {

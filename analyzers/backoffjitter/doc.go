@@ -101,6 +101,32 @@
 // attempts when its case goes round (`case <-time.After(d): continue`),
 // even if the loop leaves after the select otherwise.
 //
+// A failure handler waits between attempts too: a function of the
+// package called in the scope on the failure path (inside `if err !=
+// nil`, or handed the error) that waits once, outside any loop of its
+// own (a recover that closes the connection, sleeps and dials again; a
+// handleError(ctx, err, backoff) that waits backoff.Next() in a select
+// with ctx.Done() and returns nil to go on). Its wait is judged with the
+// handler's parameters bound to the caller's arguments, so a policy the
+// caller made from the package's default strategy is followed, while
+// one the caller was given leaves it unknown. A pause taken before every
+// attempt, failed or not, and a handler that polls in a loop of its own
+// are not judged. A loop that runs a session and hands its error to such
+// a handler, leaving when the handler answers with an error, is a
+// restart loop.
+//
+// A wait whose duration is a variable that a loop grows by a constant
+// factor on its failure path only (`if err != nil { wait *= 2 } else {
+// wait = p.minWait }`, also `wait = min(wait*2, max)` or `wait <<= 1`)
+// is a backoff between a failed attempt and the next, in a loop that is
+// no retry scope of another kind: a reconnect loop that serves a signal
+// channel and signals itself again after a failed dial, a flush loop on
+// a timer (`t.Reset(delay)`). A variable grown on every round (a poll's
+// interval stretched while it waits for a state) is not one, nor is a
+// backoff after a failed operation on this machine only (an accept on
+// the process's own listener), and loops left alone as scopes (polls,
+// local attempts) are not judged again.
+//
 // The duration is followed backwards through local variables (every value
 // assigned to one, anywhere), struct fields (every value stored in one in
 // the package), and the results of functions of the package (with their

@@ -82,6 +82,12 @@ func (ev *evaluator) concrete(e ast.Expr, busy map[*types.Var]bool, depth int) (
 	switch x := e.(type) {
 	case *ast.Ident, *ast.SelectorExpr:
 		v := varOf(ev.info, x)
+		if a, ok := ev.args[v]; ok && v != nil && !busy[v] {
+			// A failure handler's parameter: what its caller hands it.
+			busy[v] = true
+			defer delete(busy, v)
+			return ev.concrete(a, busy, depth+1)
+		}
 		if v == nil || v.Pkg() != ev.r.pass.Pkg || ev.ix.addr[v] || ev.ix.params[v] || v.Exported() || busy[v] {
 			return nil, false
 		}

@@ -309,11 +309,14 @@ func deref(t types.Type) types.Type {
 
 // evaluator evaluates expressions of one package.
 type evaluator struct {
-	r     *runner
-	info  *types.Info
-	ix    *defsIndex
-	busy  map[*types.Var]bool
-	env   map[*types.Var]val // parameters bound while inlining a call
+	r    *runner
+	info *types.Info
+	ix   *defsIndex
+	busy map[*types.Var]bool
+	env  map[*types.Var]val // parameters bound while inlining a call
+	// args binds the parameters of a failure handler judged at one of
+	// its calls to the caller's argument expressions (see handlerWaits).
+	args  map[*types.Var]ast.Expr
 	depth int
 	steps int // budget: a pathological package yields unknown, not a hang
 }
@@ -495,6 +498,11 @@ func (ev *evaluator) evalVar(v *types.Var) val {
 	name := v.Name()
 	if ev.busy[v] {
 		return val{k: kDet, s: sConst, text: name, self: true}
+	}
+	if a, ok := ev.args[v]; ok {
+		ev.busy[v] = true
+		defer delete(ev.busy, v)
+		return ev.eval(a)
 	}
 	if ev.ix.addr[v] {
 		return unknown

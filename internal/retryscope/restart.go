@@ -70,6 +70,15 @@ func (st *state) restartOf(loop *ast.ForStmt) (*ast.CallExpr, Evidence) {
 			continue
 		}
 		rest := list[i+1:]
+		if h := st.failureHandler(rest, errVar); h >= 0 {
+			// The session's error goes to a handler that waits (its
+			// backoff) and answers whether to go on: the handler's
+			// answer decides, not the session's error.
+			if decidesOn(st.info, &ast.BlockStmt{List: rest[:h]}, errVar) {
+				return nil, 0
+			}
+			return call, EvRestart | EvWaits
+		}
 		if !st.waitsAfter(rest) {
 			return nil, 0
 		}
@@ -79,6 +88,38 @@ func (st *state) restartOf(loop *ast.ForStmt) (*ast.CallExpr, Evidence) {
 		return call, EvRestart | EvWaits
 	}
 	return nil, 0
+}
+
+// failureHandler returns the index in rest of a statement that hands
+// the session's error to a function of this package that waits on some
+// path and takes its answer back into the error (err = c.handleError(ctx,
+// err, backoff)), or -1.
+func (st *state) failureHandler(rest []ast.Stmt, errVar *types.Var) int {
+	if errVar == nil {
+		return -1
+	}
+	for i, s := range rest {
+		var as *ast.AssignStmt
+		switch s := s.(type) {
+		case *ast.AssignStmt:
+			as = s
+		case *ast.IfStmt:
+			as, _ = s.Init.(*ast.AssignStmt)
+		}
+		if as == nil || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 || !isVar(st.info, as.Lhs[0], errVar) {
+			continue
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok || !st.wait.Blocks(call) {
+			continue
+		}
+		for _, a := range call.Args {
+			if isVar(st.info, a, errVar) {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // sessionStmt returns the call a statement runs for its effect: f(x),

@@ -497,3 +497,17 @@ func (r *Result) blocks(body ast.Node, seen map[*types.Func]bool) bool {
 	})
 	return found
 }
+
+// Blocks reports whether call calls a function of this package that
+// sleeps or blocks on a timer on some path of its body, whatever its name
+// and whether or not a context can cut the wait short (a failure handler
+// that selects on ctx.Done() and time.After(backoff.Next())).
+func (r *Result) Blocks(call *ast.CallExpr) bool {
+	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
+	if fn == nil {
+		return false
+	}
+	fn = fn.Origin()
+	d := r.Decls[fn]
+	return d != nil && d.Body != nil && r.blocks(d.Body, map[*types.Func]bool{fn: true})
+}
