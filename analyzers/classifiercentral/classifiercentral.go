@@ -57,20 +57,38 @@ func init() {
 const PlaceCategory = "classifiercentral-place"
 
 // placeMessage and ParsePlace write and read a place record's message:
-// the module, whether a directive silences C2 there, and the place's
-// functions.
-func placeMessage(module string, silenced bool, funcs []string) string {
-	return fmt.Sprintf("module=%s silenced=%t funcs=%s", module, silenced, strings.Join(funcs, ","))
+// the module, whether a directive silences C2 there, the kinds of failure
+// the place decides on (see SignalKind) and the place's functions.
+func placeMessage(module string, silenced bool, kinds, funcs []string) string {
+	return fmt.Sprintf("module=%s silenced=%t kinds=%s funcs=%s", module, silenced, strings.Join(kinds, ","), strings.Join(funcs, ","))
 }
 
 // ParsePlace reads a place record's message.
-func ParsePlace(msg string) (module string, silenced, ok bool) {
+func ParsePlace(msg string) (module string, silenced bool, kinds []string, ok bool) {
 	m, rest, ok1 := strings.Cut(strings.TrimPrefix(msg, "module="), " silenced=")
-	sv, _, ok2 := strings.Cut(rest, " funcs=")
-	if !strings.HasPrefix(msg, "module=") || !ok1 || !ok2 {
-		return "", false, false
+	sv, rest, ok2 := strings.Cut(rest, " kinds=")
+	ks, _, ok3 := strings.Cut(rest, " funcs=")
+	if !strings.HasPrefix(msg, "module=") || !ok1 || !ok2 || !ok3 {
+		return "", false, nil, false
 	}
-	return m, sv == "true", true
+	return m, sv == "true", strings.Split(ks, ","), true
+}
+
+// SignalKind is the kind of failure a retry signal's label speaks of: an
+// HTTP status, a gRPC code, a SQLSTATE, or an error value (errnos, net
+// errors, sentinels). Places that decide on disjoint kinds (a gRPC
+// integration's codes, an HTTP integration's statuses) are not copies of
+// one classification.
+func SignalKind(label string) string {
+	switch {
+	case strings.HasPrefix(label, "HTTP "):
+		return "http"
+	case strings.HasPrefix(label, "codes."):
+		return "grpc"
+	case strings.HasPrefix(label, "SQLSTATE"):
+		return "sql"
+	}
+	return "error"
 }
 
 // ClassifierFact marks a designated classifier (//reslint:classifier or

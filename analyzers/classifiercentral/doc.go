@@ -96,7 +96,11 @@
 // never shown), and after the run it combines the records of each
 // module; when several places are left unreported by their own
 // packages, each after the first (in file path order) is reported at
-// its first check, naming the others. It combines the packages the run
+// its first check, naming the others. Places there combine only when
+// they decide on a common kind of failure (HTTP statuses, gRPC codes,
+// SQLSTATEs, error values): a gRPC integration's codes and an HTTP
+// integration's statuses are not copies of one list. Places in test
+// files count for nothing. It combines the packages the run
 // analyzed: run it on ./... to judge the whole module. A place under a
 // //reslint:ignore C2 directive counts but is never reported.
 //

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/types"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -103,7 +104,7 @@ func (r *runner) c2(sites []*site) {
 			r.pass.Report(analysis.Diagnostic{
 				Pos:      g.first.pos,
 				Category: PlaceCategory,
-				Message:  placeMessage(module, silenced, r.funcNames(g)),
+				Message:  placeMessage(module, silenced, groupKinds(g, sites), r.funcNames(g)),
 			})
 		}
 	}
@@ -139,6 +140,23 @@ func (r *runner) c2(sites []*site) {
 				len(all), strings.Join(others, ", ")),
 		})
 	}
+}
+
+// groupKinds returns the kinds of failure the sites of g decide on, sorted.
+func groupKinds(g *group, sites []*site) []string {
+	var kinds []string
+	for _, s := range sites {
+		if !slices.Contains(g.tops, s.top) {
+			continue
+		}
+		for _, l := range s.labels {
+			if k := SignalKind(l); !slices.Contains(kinds, k) {
+				kinds = append(kinds, k)
+			}
+		}
+	}
+	slices.Sort(kinds)
+	return kinds
 }
 
 // groups puts the sites' top-level declarations into places, in source

@@ -41,6 +41,7 @@ type place struct {
 	f        finding
 	module   string
 	silenced bool
+	kinds    []string
 }
 
 // combinePlaces drops the place records from findings and adds a C2
@@ -53,8 +54,10 @@ func combinePlaces(findings []finding) []finding {
 	for _, f := range findings {
 		switch f.rule {
 		case classifiercentral.PlaceCategory:
-			if m, s, ok := classifiercentral.ParsePlace(f.message); ok {
-				recs = append(recs, place{f, m, s})
+			// Test files are not judged (one policy with the per-package
+			// findings): their places count for nothing.
+			if m, s, k, ok := classifiercentral.ParsePlace(f.message); ok && !strings.HasSuffix(f.posn.Filename, "_test.go") {
+				recs = append(recs, place{f, m, s, k})
 			}
 			continue
 		case string(analysisdoc.C2):
@@ -81,19 +84,20 @@ func combinePlaces(findings []finding) []finding {
 				alone = append(alone, p)
 			}
 		}
-		if len(alone) < 2 {
-			continue // one place, or every later one reported already
-		}
 		for i, p := range alone {
-			if i == 0 || p.silenced {
+			// A place is a copy when an earlier one decides on a kind of
+			// failure it decides on too; the list names every place of
+			// the module that shares a kind with it.
+			if p.silenced || !slices.ContainsFunc(alone[:i], func(q place) bool { return shareKind(p, q) }) {
 				continue
 			}
 			var others []string
 			for _, q := range mod {
-				if posKey(q.f) != posKey(p.f) {
+				if posKey(q.f) != posKey(p.f) && shareKind(p, q) {
 					others = append(others, shortPlace(q.f))
 				}
 			}
+			n := len(others) + 1
 			if len(others) > 4 {
 				others = append(others[:4], fmt.Sprintf("%d more", len(others)-4))
 			}
@@ -103,11 +107,16 @@ func combinePlaces(findings []finding) []finding {
 				rule:     string(analysisdoc.C2),
 				posn:     p.f.posn,
 				message: fmt.Sprintf("error classification is scattered over %d functions (%s), so their answers drift apart; keep it in one classifier and mark it //reslint:classifier",
-					len(mod), strings.Join(others, ", ")),
+					n, strings.Join(others, ", ")),
 			})
 		}
 	}
 	return out
+}
+
+// shareKind reports whether two places decide on a common kind of failure.
+func shareKind(p, q place) bool {
+	return slices.ContainsFunc(p.kinds, func(k string) bool { return slices.Contains(q.kinds, k) })
 }
 
 func posKey(f finding) string { return fmt.Sprintf("%s:%d", f.posn.Filename, f.posn.Line) }
