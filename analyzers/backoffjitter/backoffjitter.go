@@ -134,6 +134,7 @@ func (r *runner) underTest(cur inspector.Cursor) bool {
 // through a self-retrying client has no body of its own.
 func (r *runner) waits() {
 	var bodies []ast.Node
+	var ranged []ast.Node           // loops that may range over a ticker's channel
 	restarts := map[ast.Node]bool{} // the bodies of restart loops: their waits come between reconnects
 	for _, s := range r.res.Scopes {
 		// A restart loop waits between sessions that broke: the same
@@ -154,6 +155,9 @@ func (r *runner) waits() {
 		bodies = append(bodies, s.Body)
 		if s.Kind == retryscope.Restart {
 			restarts[s.Body] = true
+		}
+		if _, ok := s.Loop.(*ast.RangeStmt); ok {
+			ranged = append(ranged, s.Loop)
 		}
 	}
 	// The failure branch of a work loop (a consumer, a reader) that waits
@@ -194,6 +198,24 @@ func (r *runner) waits() {
 				bodies = append(bodies, st)
 			}
 		}
+	}
+	// for range ticker.C { if err := op(); err != nil { continue };
+	// return nil }: each round waits for the ticker's next tick.
+	for _, loop := range ranged {
+		cur, ok := r.in.Root().FindNode(loop)
+		if !ok || r.underTest(cur) {
+			continue
+		}
+		arg := r.wait.RangeTickerPeriodOf(cur)
+		if arg == nil || r.done[arg.Pos()] {
+			continue
+		}
+		r.done[arg.Pos()] = true
+		between := "between retry attempts"
+		if restarts[analysisutil.LoopBody(loop)] {
+			between = "between reconnects"
+		}
+		r.judgeVal(arg, arg, r.newEval().eval(arg), between, tickerWait)
 	}
 	sf := &classify.SignalFinder{Info: r.info, Defs: r.res.Defs}
 	grown := r.grownWaits(bodies)
@@ -364,6 +386,10 @@ const (
 // of its creation however long each attempt takes, and a client asks
 // its strategy before every retry.
 func (r *runner) judgeVal(at, src ast.Expr, v val, between string, how waitHow) {
+	if v.k == kServer && v.fb != nil {
+		r.judgeFallback(at, *v.fb, between)
+		return
+	}
 	if !v.det() {
 		return
 	}
@@ -412,12 +438,8 @@ func (r *runner) judgeVal(at, src ast.Expr, v val, between string, how waitHow) 
 			return
 		}
 		what = fmt.Sprintf("constant wait %s (%s by default)", r.src(d), durString(v.dflt))
-	case sCounter, sLinear:
-		what = "linear backoff " + r.describe(v)
-	case sGrowth:
-		what = "backoff grown by a constant factor (" + r.describe(v) + ")"
-	case sExp:
-		what = "exponential backoff " + r.describe(v)
+	default:
+		what = r.growing(v)
 	}
 	if how == tickerWait {
 		what = strings.Replace(what, "constant wait", "constant ticker period", 1)
@@ -428,6 +450,42 @@ func (r *runner) judgeVal(at, src ast.Expr, v val, between string, how waitHow) 
 		Category: category,
 		Message: fmt.Sprintf("%s %s has no random part, so after an outage every client retries in lock step and the herd keeps the dependency down; "+
 			"wait a random share of it: rand.N(d) (full jitter) or d/2 + rand.N(d/2) (equal jitter)", what, between),
+	})
+}
+
+// growing names a backoff that grows with the attempt (v.s >= sCounter).
+func (r *runner) growing(v val) string {
+	switch v.s {
+	case sCounter, sLinear:
+		return "linear backoff " + r.describe(v)
+	case sGrowth:
+		return "backoff grown by a constant factor (" + r.describe(v) + ")"
+	}
+	return "exponential backoff " + r.describe(v)
+}
+
+// judgeFallback reports the fallback fb of a server-provided delay, the
+// wait when the server names none, if it grows with the attempt and no
+// random value contributes to it: the server's delay spreads the
+// clients only when it is sent, and a rate limiter or a failing
+// dependency often sends none, so the fleet then backs off in step. A
+// constant or configured fallback (a cap, a default pause) is left
+// alone: it is as often the server delay's upper bound as its stand-in.
+// The diagnostic sits on the fallback's formula.
+func (r *runner) judgeFallback(at ast.Expr, fb val, between string) {
+	if !fb.det() || fb.s < sCounter {
+		return
+	}
+	var pos ast.Node = at
+	if fb.at != nil {
+		pos = fb.at
+	}
+	r.rep.Report(analysis.Diagnostic{
+		Pos:      pos.Pos(),
+		End:      pos.End(),
+		Category: category,
+		Message: fmt.Sprintf("%s %s, taken when the server names no delay (no Retry-After), has no random part, so after an outage every client retries in lock step and the herd keeps the dependency down; "+
+			"wait a random share of it: rand.N(d) (full jitter) or d/2 + rand.N(d/2) (equal jitter)", r.growing(fb), between),
 	})
 }
 

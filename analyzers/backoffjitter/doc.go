@@ -87,7 +87,13 @@
 // function (`t := time.NewTicker(d)` received as `<-t.C`, or `tick :=
 // time.Tick(d)`), received in one of those ways, is a wait too, judged
 // where the ticker is made; a select case of it must do nothing but go
-// on (work done in the tick's own case is a periodic job run on the tick). Its ticks stay on the grid of its creation
+// on (work done in the tick's own case is a periodic job run on the tick).
+// So is a loop that ranges over the ticker's channel (`for range t.C`,
+// `for range time.Tick(d)`): each round waits for the next tick, and the
+// loop is a retry loop when its attempt leaves on success and goes round
+// on failure (also by a break out of a select that ends its body:
+// `select { case <-quit: return; default: if err := register(); err !=
+// nil { break }; return nil }`). Its ticks stay on the grid of its creation
 // however long each attempt takes, so clients that failed together stay
 // in step: a period that is a setting (a field, `time.NewTicker(
 // c.opts.Reconnect)`) is reported even when the package gives it no
@@ -170,7 +176,16 @@
 //     contributes, on any path;
 //   - a wait the server chose: a Retry-After (or similar) header, a gRPC
 //     RetryInfo delay, also when carried through a struct field or a
-//     helper's result;
+//     helper's result. The code's own fallback, waited when the server
+//     names no delay, is judged though, when it grows with the attempt
+//     (`if ra > 0 { d = ra } else { d = base << attempt }`, a helper
+//     parseRetryAfter(resp, delay) that returns delay when the header is
+//     missing, with `delay *= 2` each round): a rate limiter or a failing
+//     dependency often sends no header, and the fleet then backs off in
+//     step. It is reported at its formula. A constant or configured
+//     fallback is left alone (it is as often the server delay's cap or
+//     default as its stand-in), and so is a server delay capped or
+//     raised by a computed one (min(ra, max), max(ra, backoff));
 //   - a wait computed by a function whose body is not visible and that
 //     exports no fact (an interface method on a receiver the package
 //     puts none of its own types in, a func value, another
@@ -319,10 +334,18 @@
 // A strategy that returns a setting (`func(int) time.Duration { return
 // h.Backoff }`) is a constant policy: the client asks it before every
 // retry, and the setting is one value for the whole fleet. A strategy
-// that may return the server's Retry-After is left alone:
+// that may return the server's Retry-After is judged on its fallback
+// only, as a wait is (above): reported when the backoff it computes
+// without the header grows with the attempt and has no random part:
 //
 //	client.Backoff = func(_ int) time.Duration { return h.Backoff }                   // reported
 //	client.Backoff = func(_ int) time.Duration { return h.Backoff/2 + rand.N(h.Backoff/2) } // fine
+//	client.Backoff = func(min, max time.Duration, n int, resp *http.Response) time.Duration {
+//		if d, ok := retryAfter(resp); ok {
+//			return d // the server's: fine
+//		}
+//		return min << n // reported: what throttled clients wait without the header
+//	}
 //
 // A retry delay option set to a positive constant under a millisecond:
 // azcore's policy.RetryOptions RetryDelay and MaxRetryDelay,

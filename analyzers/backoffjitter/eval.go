@@ -66,6 +66,11 @@ type val struct {
 	// self marks a value computed from the variable being resolved (a
 	// recurrence); add and mul say how it was combined with it.
 	self, add, mul bool
+	// fb is the fallback of a server-provided delay (k == kServer): the
+	// deterministic value the code waits instead when the server names
+	// no delay (`if ra := parse(resp); ra > 0 { d = ra } else { d =
+	// base << attempt }`), nil when there is none or it is not known.
+	fb *val
 }
 
 var unknown = val{k: kUnknown}
@@ -77,10 +82,24 @@ func (v val) det() bool { return v.k == kDet }
 // server, then unknown), else the larger shape.
 func join(a, b val) val {
 	if !a.det() || !b.det() {
+		// A server's delay or a deterministic one: the server's when it
+		// names one, the other as its fallback.
+		switch {
+		case a.k == kServer && b.k == kServer:
+			a.fb = joinFb(a.fb, b.fb)
+			return a
+		case a.k == kServer && b.det():
+			a.fb = joinFb(a.fb, &b)
+			return a
+		case b.k == kServer && a.det():
+			b.fb = joinFb(b.fb, &a)
+			return b
+		}
 		if a.k == kDet {
 			return b
 		}
 		if b.k == kDet || a.k >= b.k {
+			a.fb = nil // a fallback of unknown alternatives is unknown
 			return a
 		}
 		return b
@@ -95,6 +114,39 @@ func join(a, b val) val {
 	r.self, r.add, r.mul = a.self || b.self, a.add || b.add, a.mul || b.mul
 	r.param = a.param || b.param
 	r.dflt = maxConst(maxConst(a.dflt, b.dflt), maxConst(constOf(a), constOf(b)))
+	return r
+}
+
+// joinFb joins two fallbacks of a server's delay; nil is none.
+func joinFb(a, b *val) *val {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	j := join(*a, *b)
+	return &j
+}
+
+// combine combines the operands of an expression (x op y, min(x, y))
+// of which one is not deterministic: a server's delay with a fallback
+// combined with a deterministic value keeps the fallback, combined the
+// same way (min(retryAfter, time.Minute) falls back to min(backoff,
+// time.Minute)); any other combination keeps none.
+func combine(x, y val, det func(x, y val) val) val {
+	switch {
+	case x.k == kServer && x.fb != nil && y.det():
+		f := det(*x.fb, y)
+		x.fb = &f
+		return x
+	case y.k == kServer && y.fb != nil && x.det():
+		f := det(x, *y.fb)
+		y.fb = &f
+		return y
+	}
+	r := join(x, y)
+	r.fb = nil
 	return r
 }
 
@@ -387,6 +439,12 @@ func (ev *evaluator) eval(e ast.Expr) val {
 		if v := ev.eval(e.Index); v.k == kServer {
 			return v
 		}
+		if _, ok := ast.Unparen(e.X).(*ast.Ident); ok {
+			// s[0] of s, ok := resp.Header["Retry-After"].
+			if v := ev.eval(e.X); v.k == kServer {
+				return val{k: kServer}
+			}
+		}
 		switch under(ev.info.TypeOf(e.X)).(type) {
 		case *types.Slice, *types.Array:
 			return ev.table(e.X)
@@ -399,7 +457,7 @@ func (ev *evaluator) eval(e ast.Expr) val {
 // binary combines the operands of x op y.
 func (ev *evaluator) binary(op token.Token, x, y val, e ast.Expr) val {
 	if !x.det() || !y.det() {
-		return join(x, y)
+		return combine(x, y, func(x, y val) val { return ev.binary(op, x, y, e) })
 	}
 	r := join(x, y)
 	r.dflt = nil
@@ -637,8 +695,14 @@ func (ev *evaluator) evalDef(v *types.Var, d def) val {
 			return unknown
 		}
 		if d.idx >= 0 {
-			if call, ok := ast.Unparen(d.rhs).(*ast.CallExpr); ok {
-				return ev.evalCall(call, d.idx)
+			switch x := ast.Unparen(d.rhs).(type) {
+			case *ast.CallExpr:
+				return ev.evalCall(x, d.idx)
+			case *ast.IndexExpr:
+				// s, ok := resp.Header["Retry-After"]: the value, then a bool.
+				if d.idx == 0 {
+					return ev.eval(x)
+				}
 			}
 			return unknown
 		}
@@ -668,7 +732,10 @@ func (ev *evaluator) evalCall(call *ast.CallExpr, idx int) val {
 	for i, a := range call.Args {
 		args[i] = ev.eval(a)
 		if args[i].k == kRandom || args[i].k == kServer {
-			return args[i]
+			if args[i].k == kServer && isMinMax(info, call) {
+				continue // min(retryAfter, cap): combined below
+			}
+			return val{k: args[i].k}
 		}
 	}
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
@@ -676,7 +743,7 @@ func (ev *evaluator) evalCall(call *ast.CallExpr, idx int) val {
 			if (b.Name() == "min" || b.Name() == "max") && len(args) > 0 {
 				r := args[0]
 				for _, a := range args[1:] {
-					r = join(r, a)
+					r = combine(r, a, join)
 				}
 				return r
 			}
@@ -878,6 +945,16 @@ func (ev *evaluator) returns(body *ast.BlockStmt, ft *ast.FuncType, idx int) val
 		return unknown
 	}
 	return res
+}
+
+// isMinMax reports whether call is of the builtin min or max.
+func isMinMax(info *types.Info, call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && (b.Name() == "min" || b.Name() == "max")
 }
 
 // isRandFunc reports whether fn draws from a random source: any function

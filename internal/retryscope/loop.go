@@ -114,6 +114,32 @@ type loopExits struct {
 	// loop is not known (then a break leaves unless it sits in a
 	// breakable statement inside the statements looked at).
 	breaks map[*ast.BranchStmt]bool
+	// rounds are the unlabeled breaks of a select that ends the loop
+	// body: the loop goes round after them (roundBreaks).
+	rounds map[*ast.BranchStmt]bool
+}
+
+// roundBreaks returns the unlabeled breaks that leave a select ending
+// body (`select { case <-quit: return; default: if err := op(); err !=
+// nil { break }; return nil }`): nothing follows the select, so the
+// loop goes round after them, as after a continue.
+func roundBreaks(body *ast.BlockStmt) map[*ast.BranchStmt]bool {
+	if len(body.List) == 0 {
+		return nil
+	}
+	sel, ok := body.List[len(body.List)-1].(*ast.SelectStmt)
+	if !ok {
+		return nil
+	}
+	out := map[*ast.BranchStmt]bool{}
+	for _, cc := range sel.Body.List {
+		for _, st := range cc.(*ast.CommClause).Body {
+			for br := range loopBreaks(&ast.BlockStmt{List: []ast.Stmt{st}}) {
+				out[br] = true
+			}
+		}
+	}
+	return out
 }
 
 // loopBreak reports whether the unlabeled break br, found in stmts s,
@@ -314,7 +340,7 @@ func retryHowAt(info *types.Info, loop ast.Node, call *ast.CallExpr, at ast.Expr
 	case *ast.RangeStmt:
 		body = l.Body
 	}
-	x := loopExits{local: labelsIn(body), breaks: loopBreaks(body), self: self}
+	x := loopExits{local: labelsIn(body), breaks: loopBreaks(body), rounds: roundBreaks(body), self: self}
 	flags := map[*types.Var]bool{} // bools assigned a verdict on errVar
 	results := attemptResults(info, body, at)
 	if after == body.Pos() {
@@ -497,7 +523,7 @@ func retryHowAt(info *types.Info, loop ast.Node, call *ast.CallExpr, at ast.Expr
 		// nil { return err }; break: one kind of failure waits and goes
 		// round, the others leave, and success leaves right after.
 		return EvFailureGoesRound
-	case test.Else == nil && x.endsLeaving(test.Body.List) && leavesUnlessRetryStatus(info, test.Cond, errVar) && x.mayGoRound(body, test):
+	case test.Else == nil && x.endsLeaving(test.Body.List) && leavesUnlessRetryStatus(info, test.Cond, errVar, body) && x.mayGoRound(body, test):
 		// if err != nil || resp.StatusCode != 500 { break }: every error
 		// and every other answer leave; a status that asks for a retry
 		// goes round.
@@ -549,6 +575,8 @@ func goesOn(x loopExits, stmts []ast.Stmt) bool {
 	if len(stmts) > 0 {
 		if br, ok := stmts[len(stmts)-1].(*ast.BranchStmt); ok && br.Label != nil {
 			return (br.Tok == token.CONTINUE || br.Tok == token.GOTO) && !x.outward(br)
+		} else if ok && x.rounds[br] {
+			return true
 		}
 	}
 	return analysisutil.EndsBy(stmts, analysisutil.ByContinue)
@@ -671,8 +699,11 @@ func guardsMore(info *types.Info, cond ast.Expr, errVar *types.Var) bool {
 // only when the attempt failed with no error and a status that asks for a
 // retry: a disjunction of err != nil and tests of the status that hold for
 // every other answer (resp.StatusCode != 503, code < 500), each perhaps
-// guarded by a nil test of the response.
-func leavesUnlessRetryStatus(info *types.Info, cond ast.Expr, errVar *types.Var) bool {
+// guarded by a nil test of the response. Other ways out may join them:
+// no response (res == nil), the last attempt (attempts == maxAttempts),
+// and a condition the loop never changes (stream != nil: a body that
+// cannot be sent again), which leaves at once or never.
+func leavesUnlessRetryStatus(info *types.Info, cond ast.Expr, errVar *types.Var, body ast.Node) bool {
 	var disjuncts []ast.Expr
 	var flatten func(e ast.Expr)
 	flatten = func(e ast.Expr) {
@@ -690,11 +721,42 @@ func leavesUnlessRetryStatus(info *types.Info, cond ast.Expr, errVar *types.Var)
 		case isNilComparison(info, d, errVar) && nilTest(info, d, errVar, token.NEQ):
 		case otherThanRetryStatus(info, d):
 			status = true
+		case lastAttempt(d) || nilOrInvariant(info, d, body):
 		default:
 			return false
 		}
 	}
 	return status
+}
+
+// lastAttempt reports whether e compares an attempt counter with its
+// bound (attempts == maxAttempts, i >= p.MaxRetries).
+func lastAttempt(e ast.Expr) bool {
+	if be, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && be.Op == token.EQL {
+		c := *be
+		c.Op = token.GEQ
+		return countsAttempts(&c)
+	}
+	return countsAttempts(e)
+}
+
+// nilOrInvariant reports whether e is a nil test of a variable (res ==
+// nil: no response to retry on), or a comparison of variables that body
+// never assigns (stream != nil, a precondition of the loop).
+func nilOrInvariant(info *types.Info, e ast.Expr, body ast.Node) bool {
+	be, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok || be.Op != token.EQL && be.Op != token.NEQ {
+		return false
+	}
+	x, y := analysisutil.IdentVar(info, be.X), analysisutil.IdentVar(info, be.Y)
+	switch {
+	case x != nil && isNil(info, be.Y), y != nil && isNil(info, be.X):
+		return true
+	case x != nil && y == nil:
+		tv, ok := info.Types[be.Y]
+		return ok && tv.Value != nil && !assigns(info, body, x)
+	}
+	return false
 }
 
 // otherThanRetryStatus reports whether e holds for every status but the

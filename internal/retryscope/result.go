@@ -565,6 +565,19 @@ func restAfter(body *ast.BlockStmt, n ast.Node) []ast.Stmt {
 	list := innerLoopBody(body, n).List
 	for i, s := range list {
 		if s.Pos() <= n.Pos() && n.End() <= s.End() {
+			if sel, ok := s.(*ast.SelectStmt); ok {
+				// select { case <-quit: return; default: err := op(); if
+				// err != nil { break }; return nil }: what follows n in
+				// its clause runs first, then what follows the select.
+				for _, cc := range sel.Body.List {
+					cl := cc.(*ast.CommClause).Body
+					for j, t := range cl {
+						if t == n {
+							return append(slices.Clip(cl[j+1:]), list[i+1:]...)
+						}
+					}
+				}
+			}
 			return list[i+1:]
 		}
 	}

@@ -14,7 +14,8 @@
 //     every importing package);
 //   - a retry loop: a for statement that runs an operation, leaves when it
 //     succeeds, goes round again when it fails, and waits in between
-//     (success or failure may be a result value: see result.go);
+//     (success or failure may be a result value: see result.go; the wait
+//     may be the range clause itself, `for range ticker.C`);
 //     The same loop spelled with a backward goto (retry: ... if err !=
 //     nil { ...; goto retry }) is recorded apart, in Result.Gotos;
 //   - a send through a go-retryablehttp client, which retries by itself
@@ -961,7 +962,7 @@ func (st *state) findLoops(in *inspector.Inspector, res *Result) {
 			continue
 		}
 		var ev Evidence
-		if wait.InBody(st.info, body) || st.callsSleeper(body) {
+		if wait.InBody(st.info, body) || st.callsSleeper(body) || wait.RangesOverTicks(st.info, loop) {
 			ev |= EvWaits
 		}
 		if attemptBounded(st.info, loop) || boundInBody(st.info, body) || failureCounted(st.info, loop) {

@@ -229,7 +229,49 @@ func (r *Result) TickerPeriodOf(u inspector.Cursor) ast.Expr {
 	if !ok || ue.Op != token.ARROW {
 		return nil
 	}
-	x := ast.Unparen(ue.X)
+	d := r.tickerPeriod(u, ue.X)
+	if d == nil || !r.receiveWaits(u) {
+		return nil
+	}
+	if cc, ok := u.Parent().Parent().Node().(*ast.CommClause); ok {
+		// Work done in the tick's own case runs on the tick: a periodic
+		// job (publish every second), not attempts paced by the ticker.
+		for _, st := range cc.Body {
+			switch st.(type) {
+			case *ast.BranchStmt, *ast.EmptyStmt:
+			default:
+				return nil
+			}
+		}
+	}
+	return d
+}
+
+// RangeTickerPeriodOf returns the period of the ticker that the range
+// statement at c ranges over (`for range t.C` with t := time.NewTicker(d)
+// made before it and never reset, or `for range tick` with tick :=
+// time.Tick(d)), or nil: each round waits for its tick, on the grid of
+// the ticker's creation.
+func (r *Result) RangeTickerPeriodOf(c inspector.Cursor) ast.Expr {
+	rs, ok := c.Node().(*ast.RangeStmt)
+	if !ok {
+		return nil
+	}
+	if call, ok := ast.Unparen(rs.X).(*ast.CallExpr); ok && len(call.Args) == 1 {
+		// for range time.Tick(d)
+		if fn := analysisutil.CalleeFunc(r.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == "Tick" {
+			return call.Args[0]
+		}
+		return nil
+	}
+	return r.tickerPeriod(c, rs.X)
+}
+
+// tickerPeriod returns the period of the ticker whose channel x is (t.C of
+// a local t := time.NewTicker(d), or a local tick := time.Tick(d)) when
+// the function around at never resets it, or nil.
+func (r *Result) tickerPeriod(at inspector.Cursor, x ast.Expr) ast.Expr {
+	x = ast.Unparen(x)
 	want := "Tick"
 	if sel, ok := x.(*ast.SelectorExpr); ok && sel.Sel.Name == "C" && analysisutil.IsNamedExact(deref(r.info.TypeOf(sel.X)), "time", "Ticker") {
 		x, want = ast.Unparen(sel.X), "NewTicker"
@@ -250,19 +292,8 @@ func (r *Result) TickerPeriodOf(u inspector.Cursor) ast.Expr {
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "time" || fn.Name() != want {
 		return nil
 	}
-	if !r.receiveWaits(u) || r.resets(u, v) {
+	if r.resets(at, v) {
 		return nil
-	}
-	if cc, ok := u.Parent().Parent().Node().(*ast.CommClause); ok {
-		// Work done in the tick's own case runs on the tick: a periodic
-		// job (publish every second), not attempts paced by the ticker.
-		for _, st := range cc.Body {
-			switch st.(type) {
-			case *ast.BranchStmt, *ast.EmptyStmt:
-			default:
-				return nil
-			}
-		}
 	}
 	return call.Args[0]
 }

@@ -120,6 +120,14 @@ func InBody(info *types.Info, body ast.Node) bool {
 	})
 }
 
+// RangesOverTicks reports whether loop is a range over a timer's channel
+// (`for range ticker.C`, `for range time.Tick(d)`): every round waits for
+// the next tick before its body runs, as a receive in the body would.
+func RangesOverTicks(info *types.Info, loop ast.Node) bool {
+	r, ok := loop.(*ast.RangeStmt)
+	return ok && IsTimerChan(info, r.X)
+}
+
 // IsTimerDrain reports whether ifs is the drain of a stopped timer: `if
 // !t.Stop() { <-t.C }` (the value of a timer that fired is taken out so a
 // Reset or a pool sees an empty channel; it does not wait for anything).

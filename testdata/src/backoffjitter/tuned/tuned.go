@@ -4,8 +4,10 @@
 package tuned
 
 import (
+	"math"
 	"math/rand/v2"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
@@ -134,6 +136,41 @@ func retryAfterStrategy(c *retryablehttp.Client) {
 			}
 		}
 		return min + rand.N(max-min)
+	}
+}
+
+// The server's Retry-After when it sends one, else a deterministic
+// exponential backoff: the fallback is what throttled clients wait when
+// the header is missing.
+func retryAfterElseExpStrategy(c *retryablehttp.Client) {
+	c.Backoff = func(min, max time.Duration, attemptNum int, resp *http.Response) time.Duration {
+		if resp != nil {
+			if s, ok := resp.Header["Retry-After"]; ok {
+				if sleep, err := strconv.ParseInt(s[0], 10, 64); err == nil {
+					return time.Second * time.Duration(sleep)
+				}
+			}
+		}
+		mult := math.Pow(2, float64(attemptNum)) * float64(min) // want `exponential backoff math.Pow\(2, float64\(attemptNum\)\) as the backoff strategy of retryablehttp.Client, taken when the server names no delay`
+		sleep := time.Duration(mult)
+		if float64(sleep) != mult || sleep > max {
+			sleep = max
+		}
+		return sleep
+	}
+}
+
+// The same with a constant fallback (the client's minimum): left alone.
+func retryAfterElseMinStrategy(c *retryablehttp.Client) {
+	c.Backoff = func(lo, hi time.Duration, attemptNum int, resp *http.Response) time.Duration {
+		if resp != nil {
+			if s := resp.Header.Get("Retry-After"); s != "" {
+				if d, err := time.ParseDuration(s + "s"); err == nil {
+					return min(d, hi)
+				}
+			}
+		}
+		return lo
 	}
 }
 

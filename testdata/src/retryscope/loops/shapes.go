@@ -297,7 +297,34 @@ func againOnServerError(ctx context.Context) (res *response, err error) {
 	return res, err
 }
 
+// Goes round on 429 only; errors, the last attempt and a body that
+// cannot be sent again leave too.
+func againOnThrottle(ctx context.Context, body []byte) (res *response, err error) {
+	attempts := 0
+	for { // want "retry loop, attempt send"
+		res, err = send(ctx)
+		attempts++
+		if err != nil || res.StatusCode != 429 || body != nil || attempts == 5 {
+			return res, err
+		}
+		time.Sleep(time.Second)
+	}
+}
+
 // Negative twins.
+
+// Goes round while the answer is 200, with the same other ways out:
+// reading page after page, no retry.
+func whileOKBounded(ctx context.Context, body []byte) (res *response, err error) {
+	pages := 0
+	for {
+		res, err = send(ctx)
+		pages++
+		if err != nil || res.StatusCode != 200 || body != nil || pages == 5 {
+			return res, err
+		}
+	}
+}
 
 // Goes round while the answer is 200: reading page after page, no retry.
 func whileOK(ctx context.Context) (res *response, err error) {
