@@ -30,7 +30,7 @@ func retryAfterOr(resp *http.Response, fallback time.Duration) time.Duration { /
 
 // The 429 loop of a registry client: the delay doubles, and is the
 // server's only when the header is there.
-func throttledDoubling(ctx context.Context, c *http.Client, req *http.Request) (*http.Response, error) {
+func throttledDoubling(ctx context.Context, c *http.Client, req *http.Request) (*http.Response, error) { // want throttledDoubling:"honors\\(0\\)"
 	delay := 2 * time.Second
 	for attempt := 0; ; attempt++ {
 		resp, err := send(ctx, c, req)
