@@ -266,10 +266,29 @@
 //
 //	retryN(3, func() error { return fetch(ctx) }) // reported
 //
-// The helper must be declared in the same package (its loop is read to
-// see that it goes round again on context.Canceled; one that stops on
-// context errors is fine); helpers of other packages are not judged at
-// their call sites.
+// The helper may be declared in this package or in another package of
+// the code base, known by the facts of its package. A helper that goes
+// round again on context.Canceled sleeps out every backoff; one whose
+// verdict is not its own (a predicate or condition the caller passes, a
+// sentinel stop the operation does not use) still sleeps out the backoff
+// in progress when the caller cancels, and is reported wherever a
+// caller's context is in scope at the call, whether the operation uses it
+// or not (an inline loop there would be judged the same way):
+//
+//	return retry.Retry(func() error { // reported
+//		return w.upload(ctx, l)
+//	}, isTemporary, backoff)
+//
+// A helper built on a condition poller (a function that calls a
+// func() (done bool, err error) in a loop that waits until it says done
+// or fails) whose condition answers "not done" on its operation's failure
+// (if p(err) { return false, nil }) retries that operation, and is such
+// a helper. Not reported: a helper that looks at context errors itself
+// (it stops on cancellation), an operation that checks the context first
+// (if ctx.Err() != nil { return ErrPermanent }: it can end the helper's
+// run; not with a helper that retries every error), a condition handed to
+// a poller (a poll, not a retry), and a call with no caller context in
+// scope.
 //
 // N3: a retry library is called without the context in scope.
 //
@@ -328,7 +347,11 @@
 // forgotten) and the loop stays judged.
 //
 // Contexts in scope are context parameters and locals, the Context() of
-// an *http.Request in scope (messages name it r.Context()), and
+// an *http.Request in scope (messages name it r.Context()), for a retry
+// loop the context of a value in scope that its attempts run under
+// through an accessor (ctx, cancel := context.WithTimeout(cli.Ctx(), d),
+// or cli.Ctx() handed to the attempt: the client's owner cancels it; an
+// accessor used only to log is no context of the loop), and
 // context-typed fields of the receiver or of values in scope, one struct
 // level deep (s.ctx, c.pool.ctx): a retry loop of a worker that sleeps
 // blindly while its struct's context is done keeps sleeping after

@@ -9,6 +9,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 	"time"
 
@@ -541,11 +542,13 @@ func signalCase(sel *wait.Select) string {
 // to them captures a context of the caller: once that context is done,
 // every attempt fails at once and the helper still sleeps out each
 // backoff, so cancellation makes the call take its full retry time.
-// Library helpers are left to their own options. The helper must be
-// declared in this package, with a loop that goes round again when the
-// attempt fails with context.Canceled (a helper that stops on context
-// errors, or on a permanent-error verdict the operation can give, is
-// fine); a helper in another package is out of sight and not reported.
+// Library helpers are left to their own options. A helper of this
+// package whose loop goes round again on context.Canceled (or one of
+// another package known to go round on every error) sleeps out every
+// backoff once the operation's context is done. Any other helper known
+// to wait blindly without looking at a context (HelperFact.Sleeps)
+// sleeps out the backoff in progress: reported when a caller's context
+// is in scope, unless the operation checks the context itself.
 func (r *runner) n2Helpers(loops []*loop) {
 	seen := map[*ast.CallExpr]bool{}
 	for _, s := range r.res.Scopes {
@@ -560,23 +563,71 @@ func (r *runner) n2Helpers(loops []*loop) {
 		if fn == nil || retryscope.IsLibraryHelper(fn) || !r.wait.Blind(fn) {
 			continue
 		}
-		if fn.Pkg() == r.pass.Pkg && !r.retriesCancel(fn, loops) || fn.Pkg() != r.pass.Pkg && !r.res.Blind(fn) {
+		name := analysisutil.DisplayName(fn)
+		if fn.Pkg() == r.pass.Pkg && r.retriesCancel(fn, loops) || fn.Pkg() != r.pass.Pkg && r.res.Blind(fn) {
+			// It goes round again on context.Canceled: every backoff.
+			if captured := r.capturedSource(s.Call, lit); captured != "" {
+				seen[s.Call] = true
+				r.reportf(analysisdoc.N2, s.Call.Pos(), "%s sleeps between attempts and takes no context: after the caller cancels %s each attempt fails at once and every backoff is still slept out; give %s a context and wait in select on its Done() and a timer", name, captured, name)
+			}
 			continue
 		}
-		var captured string
-		for _, src := range ctxaware.Sources(r.info, r.pass.Pkg, s.Call.Pos(), r.defs) {
-			if (src.Var.Pos() < lit.Pos() || src.Var.Pos() >= lit.End()) && analysisutil.Mentions(r.info, lit.Body, src.Var) {
-				captured = src.Name
-				break
+		if !r.res.Sleeps(fn) || condition(r.info, lit) || ctxaware.ConsultsContext(r.info, lit.Body, nil) {
+			// A condition of a poller is a poll, not a retry; an
+			// operation that checks the context itself can end the
+			// helper's run (a permanent error, a predicate's "no").
+			continue
+		}
+		// Its waits are blind and its verdict is not its own: a caller's
+		// context in scope is not heard until the backoff in progress ends.
+		captured := r.capturedSource(s.Call, lit)
+		if captured == "" {
+			if srcs := r.callSources(s.Call); len(srcs) > 0 {
+				captured = srcs[0].Name
 			}
 		}
 		if captured == "" {
 			continue
 		}
 		seen[s.Call] = true
-		name := analysisutil.DisplayName(fn)
-		r.reportf(analysisdoc.N2, s.Call.Pos(), "%s sleeps between attempts and takes no context: after the caller cancels %s each attempt fails at once and every backoff is still slept out; give %s a context and wait in select on its Done() and a timer", name, captured, name)
+		r.reportf(analysisdoc.N2, s.Call.Pos(), "%s sleeps between attempts and takes no context: after the caller cancels %s the backoff in progress is still slept out before the next attempt; give %s a context and wait in select on its Done() and a timer", name, captured, name)
 	}
+}
+
+// capturedSource names a caller's context in scope at call that the
+// operation lit uses, or "".
+func (r *runner) capturedSource(call *ast.CallExpr, lit *ast.FuncLit) string {
+	for _, src := range r.callSources(call) {
+		if (src.Var.Pos() < lit.Pos() || src.Var.Pos() >= lit.End()) && analysisutil.Mentions(r.info, lit.Body, src.Var) {
+			return src.Name
+		}
+	}
+	return ""
+}
+
+// callSources returns the caller's contexts in scope at call, leaving
+// out context fields of structs the function builds itself.
+func (r *runner) callSources(call *ast.CallExpr) []ctxaware.Source {
+	var body *ast.BlockStmt
+	if c, ok := r.in.Root().FindNode(call); ok {
+		if fn, ok := analysisutil.EnclosingFunc(c); ok {
+			body, _ = analysisutil.FuncBody(r.info, fn.Node())
+		}
+	}
+	var out []ctxaware.Source
+	for _, src := range ctxaware.Sources(r.info, r.pass.Pkg, call.Pos(), r.defs) {
+		if !src.LocalField(body) {
+			out = append(out, src)
+		}
+	}
+	return out
+}
+
+// condition reports whether lit has the shape of a poller's condition,
+// func() (done bool, err error).
+func condition(info *types.Info, lit *ast.FuncLit) bool {
+	sig, ok := info.TypeOf(lit).(*types.Signature)
+	return ok && sig.Results().Len() == 2 && types.Identical(sig.Results().At(0).Type().Underlying(), types.Typ[types.Bool])
 }
 
 // retriesCancel reports whether one of the retry loops of fn's declaration
@@ -603,7 +654,15 @@ func (r *runner) loopSources(l *loop) []ctxaware.Source {
 	}
 	lit := r.detachedWorker(l)
 	var out []ctxaware.Source
-	for _, src := range ctxaware.Sources(r.info, r.pass.Pkg, l.node.Pos(), r.defs) {
+	srcs := ctxaware.Sources(r.info, r.pass.Pkg, l.node.Pos(), r.defs)
+	for _, acc := range ctxaware.AttemptAccessors(r.info, l.node, l.attempt) {
+		// The attempts run under cli.Ctx(): a context of a value in
+		// scope, which its owner cancels.
+		if !slices.ContainsFunc(srcs, func(src ctxaware.Source) bool { return src.Var == acc.Var }) {
+			srcs = append(srcs, acc)
+		}
+	}
+	for _, src := range srcs {
 		if src.LocalField(body) {
 			continue
 		}

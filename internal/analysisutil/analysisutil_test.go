@@ -275,7 +275,11 @@ import (
 
 type S struct{ ctx context.Context }
 
-func g(ctx context.Context, s *S, r *http.Request) {
+type C struct{}
+
+func (C) Ctx() context.Context { return nil }
+
+func g(ctx context.Context, s *S, r *http.Request, cl C) {
 	_ = ctx.Done()
 	_ = ctx.Err()
 	_ = context.Cause(ctx)
@@ -283,6 +287,7 @@ func g(ctx context.Context, s *S, r *http.Request) {
 	_ = r.Context().Done()
 	_ = context.Background().Done()
 	_ = ctx.Value(nil)
+	_ = cl.Ctx().Err()
 }
 `)
 	var got []string
@@ -297,7 +302,7 @@ func g(ctx context.Context, s *S, r *http.Request) {
 		}
 		return true
 	})
-	want := []string{"ctx", "ctx", "ctx", "ctx", "r", "", ""}
+	want := []string{"ctx", "ctx", "ctx", "ctx", "r", "", "", "cl"}
 	if !slices.Equal(got, want) {
 		t.Errorf("ContextOf per line = %q, want %q", got, want)
 	}

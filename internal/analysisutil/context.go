@@ -36,13 +36,14 @@ func ContextOf(info *types.Info, e ast.Expr) *types.Var {
 
 // ContextVar returns the variable that the context expression e (an
 // identifier or a field selector) denotes, or nil; for r.Context() of an
-// *http.Request r, the variable r.
+// *http.Request r, the variable r, and so for any context accessor
+// (ContextAccessor: cli.Ctx(), stream.Context()) the variable whose
+// context it returns.
 func ContextVar(info *types.Info, e ast.Expr) *types.Var {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
-		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Context" && len(e.Args) == 0 &&
-			IsNamedExact(info.TypeOf(sel.X), "net/http", "Request") {
-			return ContextVar(info, sel.X)
+		if x := ContextAccessor(info, e); x != nil {
+			return ContextVar(info, x)
 		}
 	case *ast.Ident:
 		v, _ := info.Uses[e].(*types.Var)
@@ -52,4 +53,25 @@ func ContextVar(info *types.Info, e ast.Expr) *types.Var {
 		return v
 	}
 	return nil
+}
+
+// ContextAccessor returns x when call is x.M() for a method M with no
+// parameters whose one result is a context.Context (r.Context() of a
+// request, cli.Ctx() of a client, stream.Context() of a gRPC stream): the
+// context of the value x, which x's owner cancels. It returns nil
+// otherwise, and for a package-level function.
+func ContextAccessor(info *types.Info, call *ast.CallExpr) ast.Expr {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 0 {
+		return nil
+	}
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok {
+		return nil
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil || sig.Params().Len() != 0 || sig.Results().Len() != 1 || !IsContext(sig.Results().At(0).Type()) {
+		return nil
+	}
+	return sel.X
 }

@@ -13,6 +13,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -540,4 +541,46 @@ func loopCondChecks(info *types.Info, cur inspector.Cursor) *types.Var {
 		}
 	}
 	return nil
+}
+
+// AttemptAccessors returns the contexts of values in scope that the code
+// in node runs its attempts under through an accessor (ContextAccessor):
+// the parent of a per-attempt child (context.WithTimeout(cli.Ctx(), d)),
+// or a context handed straight to attempt. Such a context is the one the
+// loop must honor even when no context variable is in scope; an accessor
+// used only to log is not one.
+func AttemptAccessors(info *types.Info, node ast.Node, attempt *ast.CallExpr) []Source {
+	var out []Source
+	seen := map[*types.Var]bool{}
+	add := func(e ast.Expr) {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return
+		}
+		x := analysisutil.ContextAccessor(info, call)
+		if x == nil {
+			return
+		}
+		if v := analysisutil.ContextVar(info, x); v != nil && !seen[v] {
+			seen[v] = true
+			out = append(out, Source{Var: v, Name: types.ExprString(call)})
+		}
+	}
+	ast.Inspect(node, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "context" &&
+			strings.HasPrefix(fn.Name(), "With") && len(call.Args) > 0 {
+			add(call.Args[0]) // context.WithTimeout(cli.Ctx(), d): the attempt's parent
+		}
+		if call == attempt {
+			for _, a := range call.Args {
+				add(a)
+			}
+		}
+		return true
+	})
+	return out
 }

@@ -105,11 +105,23 @@ func init() {
 // CallsFuncParamFact marks a function that calls some of its func-typed
 // parameters (directly, or by handing them to a function that does).
 // Params are parameter indices.
-type CallsFuncParamFact struct{ Params []int }
+type CallsFuncParamFact struct {
+	Params []int
+	// Polls are the parameters of shape func() (done bool, err error)
+	// that the function calls in a loop that waits between rounds until
+	// they say done or fail: a condition poller. A poll is no retry, but
+	// a condition that turns its operation's failure into "not done yet"
+	// (return false, nil) makes the poller retry that operation.
+	Polls []int
+}
 
 func (*CallsFuncParamFact) AFact() {}
 func (f *CallsFuncParamFact) String() string {
-	return "callsparam" + ints(f.Params)
+	s := "callsparam" + ints(f.Params)
+	if len(f.Polls) > 0 {
+		s += " polls" + ints(f.Polls)
+	}
+	return s
 }
 
 // HelperFact marks a retry helper: a function that runs its func-typed
@@ -122,6 +134,11 @@ type HelperFact struct {
 	// the attempt's error only against nil): after the caller's context
 	// is done, it still sleeps out every backoff.
 	Blind bool
+	// Sleeps: the helper takes no context, waits blindly between
+	// attempts and never looks at a context error itself, whatever its
+	// verdicts (a predicate or a condition of the caller's may decide):
+	// a cancellation that comes during a backoff waits for its end.
+	Sleeps bool
 }
 
 func (*HelperFact) AFact() {}
@@ -129,6 +146,9 @@ func (f *HelperFact) String() string {
 	s := "retryhelper" + ints(f.Params) + " " + f.How
 	if f.Blind {
 		s += " blind"
+	}
+	if f.Sleeps {
+		s += " uninterruptible"
 	}
 	return s
 }
@@ -316,6 +336,17 @@ func (r *Result) Blind(fn *types.Func) bool {
 	return h != nil && h.Blind
 }
 
+// Sleeps reports whether fn is a retry helper of the code base known to
+// take no context and wait blindly between attempts without looking at a
+// context error itself (HelperFact.Sleeps, this package's or imported).
+func (r *Result) Sleeps(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	h := r.fact(fn.Origin())
+	return h != nil && h.Sleeps
+}
+
 // scopeLoops returns the loops that are already a retry scope (Scopes and
 // Gotos): a loop of another kind (a restart, a re-queue, a drain, a work
 // loop's retried step) is looked for only among the others.
@@ -367,6 +398,7 @@ type state struct {
 	info    *types.Info
 	decls   map[*types.Func]*ast.FuncDecl
 	calls   map[*types.Func][]int // CallsFuncParam, this package
+	polls   map[*types.Func][]int // CallsFuncParam.Polls, this package
 	helpers map[*types.Func]*HelperFact
 	defs    map[*types.Var]ast.Expr       // locals assigned exactly once
 	litDefs map[*types.Var][]*ast.FuncLit // variables and fields only ever given literals
@@ -388,6 +420,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:    pass,
 		info:    pass.TypesInfo,
 		calls:   map[*types.Func][]int{},
+		polls:   map[*types.Func][]int{},
 		helpers: map[*types.Func]*HelperFact{},
 		defs:    wr.Defs,
 		litDefs: analysisutil.FuncLitDefs(pass.TypesInfo, in),
@@ -503,19 +536,24 @@ func (st *state) inferFuncFacts(in *inspector.Inspector) {
 		changed = false
 		for _, cd := range cands {
 			guard.Mark(st.pass, cd.cur.Node().Pos()) // the position of an internal error
-			calls, helper, all := st.scanFunc(cd.cur, cd.params)
+			calls, helper, all, polls := st.scanFunc(cd.cur, cd.params)
 			if len(calls) > len(st.calls[cd.fn]) {
 				st.calls[cd.fn] = calls
 				changed = true
 			}
+			if len(polls) > len(st.polls[cd.fn]) {
+				st.polls[cd.fn] = polls
+				changed = true
+			}
 			if h := st.helpers[cd.fn]; h == nil && len(helper) > 0 || h != nil && h.How == "inferred" && len(helper) > len(h.Params) {
-				st.helpers[cd.fn] = &HelperFact{Params: helper, How: "inferred", Blind: all && st.isSleeper(cd.fn)}
+				sleeps := st.isSleeper(cd.fn) && !takesContext(cd.fn) && !mentionsContextErr(st.info, cd.cur.Node())
+				st.helpers[cd.fn] = &HelperFact{Params: helper, How: "inferred", Blind: all && st.isSleeper(cd.fn), Sleeps: sleeps}
 				changed = true
 			}
 		}
 	}
 	for fn, ps := range st.calls {
-		st.pass.ExportObjectFact(fn, &CallsFuncParamFact{Params: ps})
+		st.pass.ExportObjectFact(fn, &CallsFuncParamFact{Params: ps, Polls: st.polls[fn]})
 	}
 	for fn, h := range st.helpers {
 		st.pass.ExportObjectFact(fn, h)
@@ -550,8 +588,8 @@ func markedParams(fn *types.Func, names []string) []int {
 //
 // all reports that a loop retrying a parameter goes round again on every
 // error: it tests the error only against nil.
-func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls, retried []int, all bool) {
-	callsSet, retriedSet := map[int]bool{}, map[int]bool{}
+func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls, retried []int, all bool, polls []int) {
+	callsSet, retriedSet, pollsSet := map[int]bool{}, map[int]bool{}, map[int]bool{}
 	if fn, ok := st.info.Defs[fc.Node().(*ast.FuncDecl).Name].(*types.Func); ok {
 		// A helper that retries by calling itself: the operation is
 		// the attempt whose failure leads to the recursive call.
@@ -587,21 +625,33 @@ func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls
 		// fn(ctx, cn) })) runs where that function is called: climb
 		// to it.
 		inLit := false
+		opErr := errVarOf(st.info, c.Parent().Node(), call) // the error a condition may turn into "not done"
 		for {
 			a, lit := enclosingLit(c)
 			if lit == nil {
 				break
 			}
 			op, _ := a.Parent().Node().(*ast.CallExpr)
+			opCur := a.Parent()
 			var cal *types.Func
 			ai := -1
 			if op != nil {
 				ai = slices.IndexFunc(op.Args, func(e ast.Expr) bool { return ast.Unparen(e) == lit })
+			} else {
+				// condition := func() (bool, error) { ... }; poll(b, condition)
+				opCur, op, ai = handedVar(st.info, fc, a, lit)
 			}
 			if ai >= 0 {
 				cal = st.callee(op)
 			}
 			if cal == nil {
+				inLit = true
+				break
+			}
+			if slices.Contains(st.pollsParams(cal), ai) && notDoneOnFailure(st.info, lit, opErr) {
+				// A condition that answers "not done" on its
+				// operation's failure: the poller retries it.
+				retriedSet[p] = true
 				inLit = true
 				break
 			}
@@ -615,7 +665,7 @@ func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls
 				inLit = true
 				break
 			}
-			c, call = a.Parent(), op
+			c, call = opCur, op
 		}
 		if inLit {
 			continue
@@ -627,10 +677,12 @@ func (st *state) scanFunc(fc inspector.Cursor, params map[*types.Var]int) (calls
 					retriedSet[p] = true
 					all = all || onlyNilTests(st.info, loop, ev)
 				}
+			} else if pollsCondition(st.info, loop, c, call) {
+				pollsSet[p] = true
 			}
 		}
 	}
-	return sortedKeys(callsSet), sortedKeys(retriedSet), all
+	return sortedKeys(callsSet), sortedKeys(retriedSet), all, sortedKeys(pollsSet)
 }
 
 // onlyNilTests reports whether loop looks at errVar only to compare it
@@ -766,6 +818,18 @@ func (st *state) callsParams(fn *types.Func) []int {
 	var f CallsFuncParamFact
 	if fn.Pkg() != st.pass.Pkg && st.pass.ImportObjectFact(fn, &f) {
 		return f.Params
+	}
+	return nil
+}
+
+// pollsParams returns the condition parameters fn is known to poll.
+func (st *state) pollsParams(fn *types.Func) []int {
+	if ps, ok := st.polls[fn]; ok {
+		return ps
+	}
+	var f CallsFuncParamFact
+	if fn.Pkg() != st.pass.Pkg && st.pass.ImportObjectFact(fn, &f) {
+		return f.Polls
 	}
 	return nil
 }

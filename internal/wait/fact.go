@@ -332,7 +332,8 @@ func hasContextParam(fn *types.Func) bool {
 // receive from timers, as another case or a default may be another way
 // out; the drain of a stopped timer, `if !t.Stop() { <-t.C }`, as done
 // before a timer goes back to a pool, does not wait), or a call of a
-// blind waiter as one of its top-level statements. A sleeper called only
+// blind waiter as one of its top-level statements (or the result of one
+// of its top-level returns). A sleeper called only
 // on some path deep inside (a constructor that may pause on an error)
 // does not make its caller one: that is no wait between attempts.
 func (r *Result) waitsBlindly(cur inspector.Cursor) bool {
@@ -369,8 +370,15 @@ func (r *Result) waitsBlindly(cur inspector.Cursor) bool {
 		return true
 	}
 	for _, s := range decl.Body.List {
-		if es, ok := s.(*ast.ExprStmt); ok {
-			if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok {
+		var xs []ast.Expr
+		switch s := s.(type) {
+		case *ast.ExprStmt:
+			xs = []ast.Expr{s.X}
+		case *ast.ReturnStmt:
+			xs = s.Results // return retryN(3, op): a wrapper waits as it does
+		}
+		for _, x := range xs {
+			if call, ok := ast.Unparen(x).(*ast.CallExpr); ok {
 				fn, _ := typeutil.Callee(r.info, call).(*types.Func)
 				if r.blindFact(fn) {
 					return true

@@ -298,7 +298,7 @@ func retryOnError(retryable func(error) bool, fn func() error) error { // want r
 	}
 }
 
-func describe() error {
+func describe() error { // want describe:"sleeps"
 	return retryOnError(isRetriableBroker, func() error { return nil })
 }
 

@@ -80,11 +80,11 @@ func passesCtx(ctx context.Context) error { // want passesCtx:"honors\\(0\\)"
 	return retryCtx(ctx, 3, func() error { return fetch(ctx) })
 }
 
-func noCallerCtx() error {
+func noCallerCtx() error { // want noCallerCtx:"sleeps"
 	return retryN(3, func() error { return fetch(context.Background()) })
 }
 
-func ownCtx() error {
+func ownCtx() error { // want ownCtx:"sleeps"
 	return retryN(3, func() error {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		defer cancel()
@@ -150,7 +150,19 @@ func crossPackage(ctx context.Context) error {
 	})
 }
 
-// Negative twin: the helper has a stop the operation can use.
+// The helper has a stop the operation could use, but this operation
+// does not: a cancellation goes round like any error.
+func crossPackageUnused(ctx context.Context) error {
+	return retrylib.DoUnless(3, func() error { return fetch(ctx) }) // want `retrylib.DoUnless sleeps between attempts and takes no context: after the caller cancels ctx the backoff in progress`
+}
+
+// Negative twin: the operation checks the context and answers with the
+// helper's stop.
 func crossPackageStops(ctx context.Context) error {
-	return retrylib.DoUnless(3, func() error { return fetch(ctx) })
+	return retrylib.DoUnless(3, func() error {
+		if err := ctx.Err(); err != nil {
+			return errors.Join(retrylib.ErrPermanent, err)
+		}
+		return fetch(ctx)
+	})
 }

@@ -15,7 +15,19 @@ func recursiveHelper(ctx context.Context) error {
 	})
 }
 
-// Negative twin: the recursive helper has a stop the operation can use.
+// The recursive helper has a stop the operation could use, but this
+// operation does not: a cancellation goes round like any error.
+func recursiveHelperUnused(ctx context.Context) error {
+	return retrylib.AgainUnless(3, time.Second, func() error { return fetch(ctx) }) // want `retrylib.AgainUnless sleeps between attempts and takes no context: after the caller cancels ctx the backoff in progress`
+}
+
+// Negative twin: the operation checks the context and answers with the
+// helper's stop.
 func recursiveHelperStops(ctx context.Context) error {
-	return retrylib.AgainUnless(3, time.Second, func() error { return fetch(ctx) })
+	return retrylib.AgainUnless(3, time.Second, func() error {
+		if ctx.Err() != nil {
+			return retrylib.ErrPermanent
+		}
+		return fetch(ctx)
+	})
 }

@@ -77,7 +77,7 @@ func DoValue[T any](ctx context.Context, attempts int, op func(context.Context) 
 }
 
 // Until retries while the error is non-nil, in the loop condition.
-func Until(op func() error) { // want Until:"callsparam\\(0\\)" Until:"retryhelper\\(0\\) inferred blind$" Until:"sleeps"
+func Until(op func() error) { // want Until:"callsparam\\(0\\)" Until:"retryhelper\\(0\\) inferred blind uninterruptible$" Until:"sleeps"
 	for err := op(); err != nil; err = op() {
 		time.Sleep(time.Second)
 	}

@@ -94,7 +94,7 @@ func load(url string, n int) ([]byte, error) { // want "retry by recursion of re
 // The well-known retry snippet: a helper whose operation is a parameter.
 // It is inferred as a helper, and its callers' operations are retry
 // closures.
-func retry(attempts int, sleep time.Duration, f func() error) error { // want "retry by recursion of recursion.retry, attempt f \\[attempt-counter, waits, failure-goes-round, recursion\\]" retry:"sleeps" retry:"callsparam\\(2\\)" retry:"retryhelper\\(2\\) inferred blind$"
+func retry(attempts int, sleep time.Duration, f func() error) error { // want "retry by recursion of recursion.retry, attempt f \\[attempt-counter, waits, failure-goes-round, recursion\\]" retry:"sleeps" retry:"callsparam\\(2\\)" retry:"retryhelper\\(2\\) inferred blind uninterruptible$"
 	if err := f(); err != nil {
 		if attempts--; attempts > 0 {
 			time.Sleep(sleep)
@@ -105,7 +105,7 @@ func retry(attempts int, sleep time.Duration, f func() error) error { // want "r
 	return nil
 }
 
-func useRetry(c *Client, req *Request) error {
+func useRetry(c *Client, req *Request) error { // want useRetry:"sleeps"
 	return retry(3, time.Second, func() error { // want "retry closure of recursion.retry \\[inferred-helper\\]"
 		_, err := c.send(req)
 		return err

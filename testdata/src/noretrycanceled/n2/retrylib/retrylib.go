@@ -2,6 +2,7 @@
 package retrylib
 
 import (
+	"context"
 	"errors"
 	"time"
 )
@@ -29,6 +30,24 @@ func DoUnless(attempts int, op func() error) error { // want DoUnless:"sleeps"
 			return err
 		}
 		time.Sleep(time.Duration(i+1) * 200 * time.Millisecond)
+	}
+	return err
+}
+
+// DoCtx waits between attempts in a select on its context.
+func DoCtx(ctx context.Context, attempts int, op func() error) error { // want DoCtx:"honors\\(0\\)"
+	var err error
+	for i := 0; i < attempts; i++ {
+		if err = op(); err == nil {
+			return nil
+		}
+		t := time.NewTimer(time.Duration(i+1) * 200 * time.Millisecond)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+		}
 	}
 	return err
 }
