@@ -208,7 +208,11 @@
 // the tick channel counts as endless), is main.main or init (which run
 // once for the life of the process) or a function literal started directly
 // in them, outside loops, or hands the channel to someone else
-// (returned, stored, passed). time.Tick evaluated on every iteration of a
+// (returned, stored, passed to a call). A goroutine the function starts
+// is not someone else: go report(time.Tick(d), codes) in a constructor
+// starts, per call, a reader that cannot stop the ticker either, and is
+// reported like a local tick channel the goroutine reads. time.Tick
+// evaluated on every iteration of a
 // loop is reported even in a function that never returns: it leaks one
 // ticker per iteration. Use time.NewTicker and defer its Stop.
 //

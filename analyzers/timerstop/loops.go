@@ -624,12 +624,19 @@ func (st *state) processLifetime(fc inspector.Cursor) bool {
 }
 
 // tickUsedHere reports whether the channel of the time.Tick call at c is
-// used by its own function only: ranged over, received from, or held in
-// a local. A channel returned or stored is meant to outlive the function.
+// used by its own function only: ranged over, received from, held in a
+// local, or handed to a goroutine the function starts (go report(tick,
+// ...)): that goroutine cannot stop it either, and outlives the call as a
+// local's would. A channel returned, stored or passed to a plain call is
+// meant to outlive the function.
 func (st *state) tickUsedHere(c inspector.Cursor) bool {
 	switch c.ParentEdgeKind() {
 	case edge.RangeStmt_X, edge.UnaryExpr_X:
 		return true
+	case edge.CallExpr_Args:
+		if c.Parent().ParentEdgeKind() == edge.GoStmt_Call {
+			return true
+		}
 	}
 	v := assignedTo(st.info, c)
 	if v == nil {
