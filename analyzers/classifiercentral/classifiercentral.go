@@ -160,7 +160,8 @@ func run(pass *analysis.Pass, rep *directive.Reporter) (any, error) {
 			r.cls = append(r.cls, c)
 		}
 	}
-	r.c3Table() // a table of retryable statuses decides wherever it is read
+	r.c3Table()     // a table of retryable statuses decides wherever it is read
+	r.c3Threshold() // so does a retry condition built by a factory
 	// No retry scope, classifier or designated function: no check here
 	// can decide a retry, and there is nothing to judge.
 	if len(r.res.Scopes) == 0 && len(r.cls) == 0 && len(r.designated) == 0 {

@@ -27,10 +27,12 @@ func testdata(t *testing.T) string {
 //     classifier methods; a library of another module that never combines;
 //     checks that decide nothing;
 //   - c3: classifiers answering retry for each deterministic class, and
-//     their correct twins.
+//     their correct twins;
+//   - c3threshold: retry conditions built by a factory on a status
+//     threshold below 500, and their twins.
 func TestAnalyzer(t *testing.T) {
 	analysistest.Run(t, testdata(t), classifiercentral.Analyzer,
-		"classifiercentral/c1/...", "classifiercentral/c2/...", "classifiercentral/c3", "classifiercentral/c3polarity/...", "classifiercentral/c3inline/...")
+		"classifiercentral/c1/...", "classifiercentral/c2/...", "classifiercentral/c3", "classifiercentral/c3threshold", "classifiercentral/c3polarity/...", "classifiercentral/c3inline/...")
 }
 
 // TestSetting designates a classifier with the classifiers setting.

@@ -187,6 +187,32 @@
 // 425, 429, 5xx), and is read in the package, is reported at each
 // deterministic entry (400, 401, 403, 404, 405, 409, 410, 422).
 //
+// Nor only for classifiers handed to a retry API: a package function that
+// returns a closure deciding on a status threshold builds a retry
+// condition wherever it is used. When the closure answers "retry" (an enum
+// constant named for it, or true when the factory or the closure's type is
+// named for retrying: Retryer, RetryPolicy) on `status >= bound` (or >),
+// its only comparison of the status, a bound below 500 admits the client
+// errors: a constant bound is reported at the closure's return, a bound
+// that is the factory's parameter at each call of the package passing
+// such a constant:
+//
+//	func Over(code int) Retryer {
+//		return func(a Attempt) (Decision, error) {
+//			if a.Response != nil && a.Response.StatusCode >= code {
+//				return Retry, nil
+//			}
+//			return Ignore, nil
+//		}
+//	}
+//
+//	var DefaultRetryer = All(Max(10), Over(300)) // reported: 400 ... 422 retried
+//
+// Not reported: a bound of 500 or more, a bound not constant at the call,
+// a closure that also compares the status otherwise (4xx answered apart),
+// one answering "abort" or a bool not named for retrying (a "failed"
+// check).
+//
 // Two judges find them. The classifier's body is evaluated path by path
 // for each deterministic failure it can recognise — an HTTP status in its
 // *http.Response parameter (with a nil error) or in an error value with a

@@ -208,7 +208,11 @@
 // the tick channel counts as endless), is main.main or init (which run
 // once for the life of the process) or a function literal started directly
 // in them, outside loops, or hands the channel to someone else
-// (returned, stored, passed). time.Tick evaluated on every iteration of a
+// (returned, stored, passed to a call). A goroutine the function starts
+// is not someone else: go report(time.Tick(d), codes) in a constructor
+// starts, per call, a reader that cannot stop the ticker either, and is
+// reported like a local tick channel the goroutine reads. time.Tick
+// evaluated on every iteration of a
 // loop is reported even in a function that never returns: it leaks one
 // ticker per iteration. Use time.NewTicker and defer its Stop.
 //
@@ -243,6 +247,14 @@
 // *time.Ticker), which a caller in the package stops (`hb :=
 // startHeartbeat(); defer hb.Stop()`, or c.hb = startHeartbeat() with
 // c.hb.Stop() in Close).
+// A loop whose only exits come after its tick is reported when the ticker
+// is stopped, too: `for range tk.C { if done() { return } }`, or `for {
+// <-tk.C; if ready.Load() { break } }` in a goroutine whose starter
+// defers tk.Stop(). The exit is looked at only on a tick, and once the
+// ticker is stopped no tick comes. Not when the goroutine says it has
+// left (wg.Done(), close(ch), a send followed by return or break), which
+// the stopper may wait for while the ticker still runs, nor when an exit
+// lies before the receive.
 // Select on a done channel or ctx.Done() too, and return. Not reported:
 // a returned ticker no caller here stops; a goroutine that creates (and so owns) its own
 // ticker, a ticker started in main.main or init (process lifetime), a

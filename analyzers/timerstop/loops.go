@@ -624,12 +624,19 @@ func (st *state) processLifetime(fc inspector.Cursor) bool {
 }
 
 // tickUsedHere reports whether the channel of the time.Tick call at c is
-// used by its own function only: ranged over, received from, or held in
-// a local. A channel returned or stored is meant to outlive the function.
+// used by its own function only: ranged over, received from, held in a
+// local, or handed to a goroutine the function starts (go report(tick,
+// ...)): that goroutine cannot stop it either, and outlives the call as a
+// local's would. A channel returned, stored or passed to a plain call is
+// meant to outlive the function.
 func (st *state) tickUsedHere(c inspector.Cursor) bool {
 	switch c.ParentEdgeKind() {
 	case edge.RangeStmt_X, edge.UnaryExpr_X:
 		return true
+	case edge.CallExpr_Args:
+		if c.Parent().ParentEdgeKind() == edge.GoStmt_Call {
+			return true
+		}
 	}
 	v := assignedTo(st.info, c)
 	if v == nil {
@@ -730,17 +737,30 @@ func (st *state) checkLoops() {
 	for _, c := range st.loops {
 		guard.Mark(st.pass, c.Node().Pos()) // the position of an internal error
 		x := st.tickerLoop(c.Node())
-		if x == nil || st.loopExits(c) {
+		if x == nil {
 			continue
 		}
 		fc, ok := enclosingFunc(c)
 		if !ok {
 			continue
 		}
+		// A loop whose every exit lies after the tick of its iteration
+		// (for { <-tk.C; if done() { break } }) blocks in the receive
+		// as surely once the ticker is stopped: it never gets to the
+		// exit. Unless the goroutine tells someone it has left (wg.Done,
+		// close(done), a send and return), who may wait for it before
+		// the stop.
+		afterTick := false
+		if st.loopExits(c) {
+			if !st.exitsOnlyAfterTick(c) || signalsExit(funcBody(fc.Node())) {
+				continue
+			}
+			afterTick = true
+		}
 		if v := localVar(st.info, x); v != nil {
-			st.checkLocalTickerLoop(c, fc, x, v)
+			st.checkLocalTickerLoop(c, fc, x, v, afterTick)
 		} else if f := fieldOf(st.info, x); f != nil {
-			st.checkFieldTickerLoop(c, fc, x, f)
+			st.checkFieldTickerLoop(c, fc, x, f, afterTick)
 		}
 	}
 }
@@ -749,39 +769,51 @@ func (st *state) checkLoops() {
 // `for range x.C`, or a `for` without condition whose body, at its top
 // level, receives from x.C or selects on x.C alone. x is a *time.Ticker.
 func (st *state) tickerLoop(loop ast.Node) ast.Expr {
-	ticker := func(ch ast.Expr) ast.Expr {
-		if x, k := chanOf(st.info, ch); k == isTicker {
-			return x
-		}
-		return nil
-	}
 	switch loop := loop.(type) {
 	case *ast.RangeStmt:
-		return ticker(loop.X)
+		return st.ticker(loop.X)
 	case *ast.ForStmt:
 		if loop.Cond != nil {
 			return nil
 		}
 		for _, s := range loop.Body.List {
-			switch s := s.(type) {
-			case *ast.ExprStmt:
-				if ch := recvChan(s.X); ch != nil {
-					return ticker(ch)
-				}
-			case *ast.AssignStmt:
-				if len(s.Rhs) == 1 {
-					if ch := recvChan(s.Rhs[0]); ch != nil {
-						return ticker(ch)
-					}
-				}
-			case *ast.SelectStmt:
-				if x := st.tickerSelect(s, ticker); x != nil {
-					return x
-				}
+			if x, ok := st.tickerStmt(s); ok {
+				return x
 			}
 		}
 	}
 	return nil
+}
+
+// ticker returns x when ch is x.C of a *time.Ticker x.
+func (st *state) ticker(ch ast.Expr) ast.Expr {
+	if x, k := chanOf(st.info, ch); k == isTicker {
+		return x
+	}
+	return nil
+}
+
+// tickerStmt reports whether s, a statement of a loop body, is the one
+// tickerLoop looks at: a receive (x is the ticker, or nil for another
+// channel) or a select on ticker x alone.
+func (st *state) tickerStmt(s ast.Stmt) (ast.Expr, bool) {
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		if ch := recvChan(s.X); ch != nil {
+			return st.ticker(ch), true
+		}
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			if ch := recvChan(s.Rhs[0]); ch != nil {
+				return st.ticker(ch), true
+			}
+		}
+	case *ast.SelectStmt:
+		if x := st.tickerSelect(s, st.ticker); x != nil {
+			return x, true
+		}
+	}
+	return nil, false
 }
 
 // tickerSelect returns x when every case of sel receives from the same
@@ -803,6 +835,60 @@ func (st *state) tickerSelect(sel *ast.SelectStmt, ticker func(ast.Expr) ast.Exp
 	return x
 }
 
+// exitsOnlyAfterTick reports whether every way out of the ticker loop at
+// c lies after the loop's receive from the ticker in its iteration: any
+// exit of a range over the channel, and of a `for` whose body reaches its
+// top-level receive (or ticker-only select) without an exit on the way.
+func (st *state) exitsOnlyAfterTick(c inspector.Cursor) bool {
+	loop, ok := c.Node().(*ast.ForStmt)
+	if !ok {
+		return true // a RangeStmt: the receive heads each iteration
+	}
+	for i, s := range loop.Body.List {
+		if _, ok := st.tickerStmt(s); ok {
+			return !st.exitsIn(c, loop.Body.List[:i], nil)
+		}
+	}
+	return false
+}
+
+// signalsExit reports whether the goroutine body tells someone it ends:
+// wg.Done(), close(ch), or a send followed by a return or break (done <-
+// struct{}{}; return). The function that stops the ticker may wait for
+// that signal before its stop. Nested function literals are not entered.
+func signalsExit(body *ast.BlockStmt) bool {
+	if body == nil {
+		return true
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			switch f := ast.Unparen(n.Fun).(type) {
+			case *ast.Ident:
+				found = found || f.Name == "close"
+			case *ast.SelectorExpr:
+				found = found || f.Sel.Name == "Done"
+			}
+		case *ast.BlockStmt:
+			for i, s := range n.List[:max(len(n.List)-1, 0)] {
+				if _, ok := s.(*ast.SendStmt); ok {
+					switch e := n.List[i+1].(type) {
+					case *ast.ReturnStmt:
+						found = true
+					case *ast.BranchStmt:
+						found = found || e.Tok == token.BREAK
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // loopExits reports whether the loop at c has a way out other than its
 // channel closing: a return, a goto out of it, a break or labelled
 // continue that leaves it, or a call that never returns (panic, os.Exit, log.Fatal,
@@ -812,6 +898,19 @@ func (st *state) loopExits(c inspector.Cursor) bool { return st.loopExitsBut(c, 
 // loopExitsBut is loopExits with the statements of skip (a select clause)
 // left out.
 func (st *state) loopExitsBut(c inspector.Cursor, skip ast.Node) bool {
+	var body *ast.BlockStmt
+	switch loop := c.Node().(type) {
+	case *ast.ForStmt:
+		body = loop.Body
+	case *ast.RangeStmt:
+		body = loop.Body
+	}
+	return st.exitsIn(c, body.List, skip)
+}
+
+// exitsIn reports whether stmts, statements of the body of the loop at c,
+// hold a way out of that loop (see loopExits); skip is left out.
+func (st *state) exitsIn(c inspector.Cursor, stmts []ast.Stmt, skip ast.Node) bool {
 	var body *ast.BlockStmt
 	switch loop := c.Node().(type) {
 	case *ast.ForStmt:
@@ -867,33 +966,49 @@ func (st *state) loopExitsBut(c inspector.Cursor, skip ast.Node) bool {
 			return !exits
 		})
 	}
-	walk(body, 0)
+	for _, s := range stmts {
+		switch s.(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			walk(s, 1) // an unlabelled break in it stays in the loop
+		default:
+			walk(s, 0)
+		}
+	}
 	return exits
 }
 
 // checkLocalTickerLoop applies T5 to a goroutine (function literal fc)
 // ranging over the ticker held by local v of an enclosing function.
-func (st *state) checkLocalTickerLoop(c, fc inspector.Cursor, x ast.Expr, v *types.Var) {
+//
+// afterTick says the loop has exits, all after its tick: it blocks only
+// once the ticker is stopped, so only a stop is reported.
+func (st *state) checkLocalTickerLoop(c, fc inspector.Cursor, x ast.Expr, v *types.Var, afterTick bool) {
 	tv := st.vars[v]
 	lit, ok := fc.Node().(*ast.FuncLit)
 	if tv == nil || !ok || tv.fn == fc || !st.goLits[lit] {
 		return // not a goroutine, or it owns the ticker it ranges over
 	}
-	// The goroutine never lets go of the ticker: T1's advice (stop it
-	// when the goroutine returns) does not apply, whatever T5 says.
-	st.t5[v] = true
+	if !afterTick {
+		// The goroutine never lets go of the ticker: T1's advice (stop
+		// it when the goroutine returns) does not apply, whatever T5
+		// says.
+		st.t5[v] = true
+	}
 	inLit := func(p token.Pos) bool { return lit.Pos() <= p && p < lit.End() }
 	for _, s := range tv.stops {
 		if !inLit(s.call.Pos()) {
-			st.reportT5Stop(c, x, s.call.Pos())
+			st.reportT5Stop(c, x, s.call.Pos(), afterTick)
 			return
 		}
+	}
+	if afterTick {
+		return
 	}
 	if tv.escaped && !tv.reassigned {
 		// Returned to the caller, who stops it: Stop does not close
 		// the channel the goroutine ranges over.
 		if stop := st.callerStops(tv.fn.Node(), v); stop.IsValid() {
-			st.reportT5Stop(c, x, stop)
+			st.reportT5Stop(c, x, stop, false)
 		}
 		return
 	}
@@ -910,7 +1025,7 @@ func (st *state) checkLocalTickerLoop(c, fc inspector.Cursor, x ast.Expr, v *typ
 // held in struct field f, when code of the package stops that field's
 // ticker (and does not replace it: a loop that re-reads the field could
 // then pick up the new ticker).
-func (st *state) checkFieldTickerLoop(c, fc inspector.Cursor, x ast.Expr, f *types.Var) {
+func (st *state) checkFieldTickerLoop(c, fc inspector.Cursor, x ast.Expr, f *types.Var, afterTick bool) {
 	started := false
 	switch fn := fc.Node().(type) {
 	case *ast.FuncLit:
@@ -922,15 +1037,19 @@ func (st *state) checkFieldTickerLoop(c, fc inspector.Cursor, x ast.Expr, f *typ
 	if !started || len(st.fStops[f]) == 0 || st.fSets[f] > 1 {
 		return
 	}
-	st.reportT5Stop(c, x, st.fStops[f][0])
+	st.reportT5Stop(c, x, st.fStops[f][0], afterTick)
 }
 
-func (st *state) reportT5Stop(c inspector.Cursor, x ast.Expr, stop token.Pos) {
+func (st *state) reportT5Stop(c inspector.Cursor, x ast.Expr, stop token.Pos, afterTick bool) {
 	name := exprString(x)
+	exit := "with no other exit"
+	if afterTick {
+		exit = "and only leaves after a tick"
+	}
 	st.r.Report(analysis.Diagnostic{
 		Pos: c.Node().Pos(), Category: string(analysisdoc.T5),
-		Message: fmt.Sprintf("this goroutine receives from %s.C with no other exit, and %s.Stop() at line %d does not close the channel, so once the ticker is stopped the goroutine blocks here forever; also select on a done channel or ctx.Done() and return",
-			name, name, st.line(stop)),
+		Message: fmt.Sprintf("this goroutine receives from %s.C %s, and %s.Stop() at line %d does not close the channel, so once the ticker is stopped the goroutine blocks here forever; also select on a done channel or ctx.Done() and return",
+			name, exit, name, st.line(stop)),
 		Related: []analysis.RelatedInformation{{Pos: stop, Message: "the ticker is stopped here"}},
 	})
 }

@@ -549,3 +549,22 @@ func (f *SignalFinder) strConst(e ast.Expr) (string, bool) {
 	}
 	return constant.StringVal(tv.Value), true
 }
+
+// StatusThreshold reports whether b compares an HTTP status with a lower
+// bound, `status >= bound` or `status > bound` (or the mirrored `bound <=
+// status`), and returns the bound, which may be a constant or a
+// parameter; strict is set for > (the bound itself is not admitted). Such
+// a range admits every status above the bound: one starting below 500
+// admits the client errors too.
+func (f *SignalFinder) StatusThreshold(b *ast.BinaryExpr) (bound ast.Expr, strict, ok bool) {
+	switch {
+	case (b.Op == token.GEQ || b.Op == token.GTR) && f.isStatus(b.X):
+		return b.Y, b.Op == token.GTR, true
+	case (b.Op == token.LEQ || b.Op == token.LSS) && f.isStatus(b.Y):
+		return b.X, b.Op == token.LSS, true
+	}
+	return nil, false, false
+}
+
+// IsStatus reports whether e is an HTTP status code (see isStatus).
+func (f *SignalFinder) IsStatus(e ast.Expr) bool { return f.isStatus(e) }

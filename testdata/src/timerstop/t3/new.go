@@ -29,3 +29,15 @@ func pulse123(events <-chan string) {
 		}
 	}
 }
+
+// Since Go 1.23 the goroutine's ticker is collected with the goroutine.
+func Counts123(interval time.Duration, codes <-chan int) {
+	go func(tick <-chan time.Time) {
+		for {
+			select {
+			case <-codes:
+			case <-tick:
+			}
+		}
+	}(time.Tick(interval))
+}

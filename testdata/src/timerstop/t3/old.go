@@ -121,3 +121,84 @@ func pollFixed(ctx context.Context, work func()) {
 		}
 	}
 }
+
+// ---- the tick channel handed to a goroutine the function starts ----
+
+// A middleware constructor: each handler built starts a reporter on its
+// own ticker, which nothing can stop once Counts has returned.
+func Counts(interval time.Duration, next func(int)) func(int) {
+	codes := make(chan int)
+	go report(time.Tick(interval), codes) // want `time.Tick's ticker can never be stopped, so it keeps firing after Counts returns`
+	return func(code int) {
+		next(code)
+		codes <- code
+	}
+}
+
+func report(tick <-chan time.Time, codes <-chan int) {
+	n := 0
+	for {
+		select {
+		case <-codes:
+			n++
+		case <-tick:
+			n = 0
+		}
+	}
+}
+
+// The same through a function literal's parameter.
+func startReporter(interval time.Duration, codes <-chan int) {
+	go func(tick <-chan time.Time) {
+		for {
+			select {
+			case <-codes:
+			case <-tick:
+			}
+		}
+	}(time.Tick(interval)) // want `keeps firing after startReporter returns`
+}
+
+// The same held in a local first (already reported).
+func startLocal(interval time.Duration, codes <-chan int) {
+	tick := time.Tick(interval) // want `keeps firing after startLocal returns`
+	go report(tick, codes)
+}
+
+// ---- negatives ----
+
+// A ticker the goroutine owns and stops.
+func CountsFixed(interval time.Duration, next func(int)) func(int) {
+	codes := make(chan int)
+	tk := time.NewTicker(interval)
+	go func() {
+		defer tk.Stop()
+		report(tk.C, codes)
+	}()
+	return func(code int) { next(code); codes <- code }
+}
+
+// A function that never returns: the goroutine and the ticker live as
+// long as it does.
+func serveForever(interval time.Duration, codes <-chan int) {
+	go report(time.Tick(interval), codes)
+	select {}
+}
+
+// Handed to a constructor that keeps it (someone else owns it), not to a
+// goroutine.
+type reporter struct{ tick <-chan time.Time }
+
+func newReporter(tick <-chan time.Time) *reporter { return &reporter{tick: tick} }
+
+func build(interval time.Duration) *reporter {
+	return newReporter(time.Tick(interval))
+}
+
+// The goroutine started by a deferred or plain call is not this shape:
+// the tick is a value of the call, not of a go statement.
+func consume(interval time.Duration, codes <-chan int) {
+	defer drain(time.Tick(interval), codes)
+}
+
+func drain(tick <-chan time.Time, codes <-chan int) {}

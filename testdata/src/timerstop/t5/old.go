@@ -158,12 +158,13 @@ func worker(tk *time.Ticker, work func()) {
 	}
 }
 
-// A condition checked on each tick is another exit.
+// A condition checked on each tick is checked only on a tick: once
+// untilDone's deferred Stop has run, no tick comes to check it.
 func untilDone(d time.Duration, done func() bool) {
 	tk := time.NewTicker(d)
 	defer tk.Stop()
 	go func() {
-		for range tk.C {
+		for range tk.C { // want `receives from tk.C and only leaves after a tick, and tk.Stop\(\) at line 165`
 			if done() {
 				return
 			}
@@ -222,7 +223,7 @@ func init() {
 
 // A garbage-collection loop that repeats a tick's work with a goto to a
 // label inside the body: still no way out once Stop is called. A goto to
-// a label after the loop leaves it.
+// a label after the loop leaves it, but only after a tick.
 type gcHook struct {
 	gcTicker *time.Ticker
 	run      func() error
@@ -238,7 +239,7 @@ func (h *gcHook) gcLoop() {
 }
 
 func (h *gcHook) gcLoopOut() {
-	for range h.gcTicker.C {
+	for range h.gcTicker.C { // want `receives from h.gcTicker.C and only leaves after a tick, and h.gcTicker.Stop\(\) at line \d+`
 		if err := h.run(); err != nil {
 			goto out
 		}
