@@ -898,26 +898,13 @@ func (st *state) loopExits(c inspector.Cursor) bool { return st.loopExitsBut(c, 
 // loopExitsBut is loopExits with the statements of skip (a select clause)
 // left out.
 func (st *state) loopExitsBut(c inspector.Cursor, skip ast.Node) bool {
-	var body *ast.BlockStmt
-	switch loop := c.Node().(type) {
-	case *ast.ForStmt:
-		body = loop.Body
-	case *ast.RangeStmt:
-		body = loop.Body
-	}
-	return st.exitsIn(c, body.List, skip)
+	return st.exitsIn(c, analysisutil.LoopBody(c.Node()).List, skip)
 }
 
 // exitsIn reports whether stmts, statements of the body of the loop at c,
 // hold a way out of that loop (see loopExits); skip is left out.
 func (st *state) exitsIn(c inspector.Cursor, stmts []ast.Stmt, skip ast.Node) bool {
-	var body *ast.BlockStmt
-	switch loop := c.Node().(type) {
-	case *ast.ForStmt:
-		body = loop.Body
-	case *ast.RangeStmt:
-		body = loop.Body
-	}
+	body := analysisutil.LoopBody(c.Node())
 	own := labelOf(c)
 	inner := make(map[string]bool) // labels defined inside the body
 	ast.Inspect(body, func(n ast.Node) bool {

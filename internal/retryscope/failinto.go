@@ -3,6 +3,8 @@ package retryscope
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/reslint/reslint/internal/analysisutil"
 )
 
 // FailureGoesRound reports whether the retry loop s runs call again when
@@ -21,7 +23,7 @@ func (r *Result) FailureGoesRound(info *types.Info, s *Scope, call *ast.CallExpr
 	if call == s.Attempt {
 		return true
 	}
-	body := loopBodyOf(s.Loop)
+	body := analysisutil.LoopBody(s.Loop)
 	if body == nil || call.Pos() < body.Pos() || call.End() > body.End() {
 		return false
 	}
@@ -49,16 +51,4 @@ func (r *Result) FailureGoesRound(info *types.Info, s *Scope, call *ast.CallExpr
 	}
 	v := errVarOf(info, parent, call)
 	return v != nil && retryHow(info, s.Loop, call, v, r.labels[s.Loop]) != 0
-}
-
-// loopBodyOf is the body of a for or range statement, nil otherwise (a
-// goto loop's labeled statement).
-func loopBodyOf(loop ast.Node) *ast.BlockStmt {
-	switch l := loop.(type) {
-	case *ast.ForStmt:
-		return l.Body
-	case *ast.RangeStmt:
-		return l.Body
-	}
-	return nil
 }
