@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reslint/reslint/internal/analysisdoc"
+	"github.com/reslint/reslint/internal/analysisutil"
 	"github.com/reslint/reslint/internal/classify"
 )
 
@@ -194,14 +195,7 @@ func (r *runner) retryAnswer(ret *ast.ReturnStmt, enum bool) bool {
 	}
 	first := ast.Unparen(ret.Results[0])
 	if enum {
-		var obj types.Object
-		switch x := first.(type) {
-		case *ast.Ident:
-			obj = r.info.Uses[x]
-		case *ast.SelectorExpr:
-			obj = r.info.Uses[x.Sel]
-		}
-		c, _ := obj.(*types.Const)
+		c, _ := r.info.Uses[analysisutil.RefIdent(first)].(*types.Const)
 		return classify.RetryMeaning(c) == classify.True
 	}
 	tv, ok := r.info.Types[first]
